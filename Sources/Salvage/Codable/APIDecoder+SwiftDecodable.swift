@@ -1,0 +1,91 @@
+/// Decoding Swift `Decodable` types inside an ``APIDecodable`` model.
+extension APIDecoder {
+    /// Decodes a required Swift `Decodable` value here, through a Swift `Decoder` over the same document.
+    ///
+    /// A thrown `DecodingError` is recorded with the full path (this position plus the path inside the
+    /// value) and fails the enclosing model, like any required value. Absent or null is recorded too.
+    ///
+    /// ```swift
+    /// let address = decoder["address"].decodeRequired(swiftDecodable: Address.self)
+    /// ```
+    public func decodeRequired<T: Decodable>(swiftDecodable type: T.Type) -> T! {
+        guard let value = decodeSwift(T.self, required: true) else {
+            context.fail(frame: frame)
+            return nil
+        }
+        return value
+    }
+
+    /// Decodes an optional Swift `Decodable` value: absent or null gives nil with no error; a thrown
+    /// `DecodingError` is recorded and gives nil without failing the enclosing model.
+    public func decodeOptional<T: Decodable>(swiftDecodable type: T.Type) -> T? {
+        decodeSwift(T.self, required: false)
+    }
+
+    private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
+        guard node >= 0, context.document.kind(node) != .null || T.self is any OptionalMarker.Type else {
+            if required {
+                context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: T.self)
+            }
+            return nil
+        }
+        do {
+            return try DocumentDecoder(document: context.document, node: node, codingPath: []).decode(T.self)
+        } catch let error as DecodingError {
+            recordSwiftError(error, decoding: T.self)
+        } catch {
+            context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+        }
+        return nil
+    }
+
+    /// Records a `DecodingError` thrown inside a Swift `Decodable`, with the path and location of the value
+    /// it is about and a coding path that starts at the root.
+    private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type) {
+        let inner = error.salvageContext?.codingPath ?? []
+        let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
+        let path = base + inner.map { APICodingKey(codingKey: $0) }
+        let fullError = error.withCodingPath(Array(path.dropFirst()))
+        var location = context.location(of: self)
+        if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner) {
+            location = context.location(ofOffset: context.document.sourceOffset(target))
+        }
+        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location))
+    }
+}
+
+extension DecodingError {
+    /// The same error with another coding path.
+    func withCodingPath(_ path: [any CodingKey]) -> DecodingError {
+        switch self {
+        case .dataCorrupted(let c):
+            return .dataCorrupted(.init(codingPath: path, debugDescription: c.debugDescription, underlyingError: c.underlyingError))
+        case .keyNotFound(let key, let c):
+            return .keyNotFound(key, .init(codingPath: path, debugDescription: c.debugDescription, underlyingError: c.underlyingError))
+        case .typeMismatch(let type, let c):
+            return .typeMismatch(type, .init(codingPath: path, debugDescription: c.debugDescription, underlyingError: c.underlyingError))
+        case .valueNotFound(let type, let c):
+            return .valueNotFound(type, .init(codingPath: path, debugDescription: c.debugDescription, underlyingError: c.underlyingError))
+        @unknown default:
+            return self
+        }
+    }
+}
+
+extension JSONDocument {
+    /// Follows `keys` from `node` as far as the values are present; returns the deepest node reached.
+    func resolve(from node: Int, keys: [any CodingKey]) -> Int? {
+        var current = node
+        for key in keys {
+            let next: Int?
+            if kind(current) == .array, let index = key.intValue {
+                next = element(of: current, at: index)
+            } else {
+                next = member(of: current, key: key.stringValue)
+            }
+            guard let next else { break }
+            current = next
+        }
+        return current
+    }
+}

@@ -1,0 +1,59 @@
+// One generic integer conversion for all ten integer types.
+//
+// Exact: `Int64.max` and `UInt64.max` decode exactly, `3.0` and `3e2` are accepted as whole numbers,
+// `3.5` is `lossOfPrecision`, and anything out of the type's range is `numericOverflow`.
+
+extension ScalarDecodable where Self: FixedWidthInteger {
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Self, ScalarFailure> {
+        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
+        switch document.integer(node, as: Self.self) {
+        case .value(let value):
+            return .success(value)
+        case .overflow:
+            return .failure(overflow(document, node, "\(Self.self)"))
+        case .fractional:
+            return .failure(ScalarFailure(reason: .lossOfPrecision(value: reportedDecimal(document, node), type: "\(Self.self)")))
+        }
+    }
+}
+
+extension Int: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `Int`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension Int8: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `Int8`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension Int16: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `Int16`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension Int32: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `Int32`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension Int64: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `Int64`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension UInt: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `UInt`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension UInt8: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `UInt8`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension UInt16: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `UInt16`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension UInt32: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `UInt32`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}
+extension UInt64: APIDecodable, ScalarDecodable {
+    /// Decodes a whole number that fits in `UInt64`, recording a precise error otherwise.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Any JSON value, kept as it is: for pass-through fields and parts of a response you do not model.
+///
+/// ```swift
+/// let extra = decoder["metadata"] --> JSONValue?.self
+/// if case .object(let members)? = extra { print(members.keys.sorted()) }
+/// ```
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number, kept as its exact text; see ``JSONNumber``.
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    /// An object; when a key repeats, the last member wins.
+    case object([String: JSONValue])
+}
+
+/// A JSON number kept as its original text, convertible exactly on demand.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+    /// The number exactly as written in the input, e.g. `-12.50e3`.
+    public let text: String
+
+    /// Creates a number from its JSON text. The text is not validated.
+    public init(text: String) {
+        self.text = text
+    }
+
+    /// The number as a `Double` (correctly rounded), or nil if it overflows.
+    public var doubleValue: Double? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The number as an `Int64` if it is whole and fits (`3.0` and `3e2` count as whole).
+    public var int64Value: Int64? {
+        guard let document = try? JSONDocument.parse(Array(text.utf8)), document.kind(0) == .number,
+              case .value(let value) = document.integer(0, as: Int64.self) else { return nil }
+        return value
+    }
+
+    /// The number as a `Decimal`, exactly from its text, or nil if `Decimal` cannot represent it.
+    public var decimalValue: Decimal? {
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
+        return value
+    }
+
+    /// The text.
+    public var description: String { text }
+}
+
+/// `JSONValue` decodes any present value, including `null`.
+extension JSONValue: APIDecodable {
+    /// Copies the subtree at the decoder's position.
+    public init?(from decoder: APIDecoder) {
+        guard decoder.node >= 0 else {
+            decoder.context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
+            return nil
+        }
+        self = JSONValue(decoder.context.document, node: decoder.node)
+    }
+
+    /// Builds the value of `node` and its descendants. Nesting is bounded by the parser's depth limit.
+    init(_ document: JSONDocument, node: Int) {
+        switch document.kind(node) {
+        case .null: self = .null
+        case .true: self = .bool(true)
+        case .false: self = .bool(false)
+        case .number: self = .number(JSONNumber(text: document.rawText(node)))
+        case .string: self = .string(document.string(node))
+        case .array:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(document.count(node))
+            document.forEachElement(of: node) { _, element in elements.append(JSONValue(document, node: element)) }
+            self = .array(elements)
+        case .object:
+            var members: [String: JSONValue] = [:]
+            members.reserveCapacity(document.count(node))
+            document.forEachMember(of: node) { key, value in members[document.string(key)] = JSONValue(document, node: value) }
+            self = .object(members)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+// String, Bool and the floating-point types. Integers live in `IntegerConversions.swift`.
+// Each conversion reads the node directly and reports a precise reason; none of them allocates a frame.
+
+extension ScalarDecodable {
+    /// Converts the value at the decoder's position, recording a precise error when it cannot.
+    init?(scalarFrom decoder: APIDecoder) {
+        guard let value = decoder.convertHere(Self.self) else { return nil }
+        self = value
+    }
+}
+
+/// The reason for a value of the wrong JSON type at `node`.
+func wrongType(_ document: JSONDocument, _ node: Int) -> ScalarFailure {
+    ScalarFailure(reason: .unexpectedJSONType(actual: document.element(node)))
+}
+
+/// `String`: JSON strings only (numbers and booleans are not converted).
+extension String: APIDecodable, ScalarDecodable {
+    /// Decodes the value at the decoder's position, recording a precise error when it cannot.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+
+    static func convert(_ document: JSONDocument, node: Int) -> Result<String, ScalarFailure> {
+        document.kind(node) == .string ? .success(document.string(node)) : .failure(wrongType(document, node))
+    }
+}
+
+/// `Bool`: JSON `true` and `false` only.
+extension Bool: APIDecodable, ScalarDecodable {
+    /// Decodes the value at the decoder's position, recording a precise error when it cannot.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Bool, ScalarFailure> {
+        switch document.kind(node) {
+        case .true: return .success(true)
+        case .false: return .success(false)
+        default: return .failure(wrongType(document, node))
+        }
+    }
+}
+
+/// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`.
+extension Double: APIDecodable, ScalarDecodable {
+    /// Decodes the value at the decoder's position, recording a precise error when it cannot.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Double, ScalarFailure> {
+        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
+        guard let value = document.double(node) else { return .failure(overflow(document, node, "Double")) }
+        return .success(value)
+    }
+}
+
+/// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`.
+extension Float: APIDecodable, ScalarDecodable {
+    /// Decodes the value at the decoder's position, recording a precise error when it cannot.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Float, ScalarFailure> {
+        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
+        guard let value = document.float(node) else { return .failure(overflow(document, node, "Float")) }
+        return .success(value)
+    }
+}
+
+/// `Decimal`: any JSON number, exactly from its text. A number `Decimal` cannot hold is `numericOverflow`.
+extension Decimal: APIDecodable, ScalarDecodable {
+    /// Decodes the value at the decoder's position, recording a precise error when it cannot.
+    public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Decimal, ScalarFailure> {
+        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
+        guard let value = document.decimal(node) else { return .failure(overflow(document, node, "Decimal")) }
+        return .success(value)
+    }
+}
+
+/// A `numericOverflow` failure for the number at `node`.
+func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> ScalarFailure {
+    ScalarFailure(reason: .numericOverflow(value: reportedDecimal(document, node), type: type))
+}
+
+/// The number at `node` as a `Decimal` for error messages; numbers beyond `Decimal`'s range are clamped
+/// to its largest magnitude (the message still says the value does not fit).
+func reportedDecimal(_ document: JSONDocument, _ node: Int) -> Decimal {
+    if let value = document.decimal(node) { return value }
+    return document.rawText(node).hasPrefix("-") ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude
+}

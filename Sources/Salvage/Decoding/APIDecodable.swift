@@ -1,0 +1,44 @@
+/// A type that can be decoded from JSON by Salvage, salvaging what it can.
+///
+/// ```swift
+/// struct Person: APIDecodable {
+///     static var idKey: String? { "person_id" }
+///     let id: Int
+///     let name: String
+///     init?(from decoder: APIDecoder) {
+///         let id   = decoder["person_id"] --> Int.self
+///         let name = decoder["name"] --> String.self
+///         guard decoder.succeeded else { return nil }
+///         self.init(id: id!, name: name!)
+///     }
+/// }
+/// ```
+public protocol APIDecodable {
+    /// The key of this type's identifying field, shown with its value in every error path that passes
+    /// through a record of this type: `root > [3](Person person_id=8675309)`. Nil (the default) for none.
+    static var idKey: String? { get }
+
+    /// Decodes a value from `decoder`, or returns nil when a required value is missing or invalid.
+    ///
+    /// Read values with `-->`; check ``APIDecoder/succeeded`` before using required ones.
+    init?(from decoder: APIDecoder)
+}
+
+extension APIDecodable {
+    /// No id key.
+    public static var idKey: String? { nil }
+}
+
+/// Types that produce a value even where there is no JSON value (like ``ResponseData``).
+protocol AlwaysDecodable {}
+
+/// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own.
+protocol ScalarDecodable {
+    /// Converts the value at `node`, or returns the reason it cannot.
+    static func convert(_ document: JSONDocument, node: Int) -> Result<Self, ScalarFailure>
+}
+
+/// Why a built-in scalar conversion failed.
+struct ScalarFailure: Error {
+    let reason: APIDecodeErrorReason
+}

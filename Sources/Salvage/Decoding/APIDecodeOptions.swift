@@ -1,0 +1,34 @@
+/// Settings for a decode.
+///
+/// ```swift
+/// var options = APIDecodeOptions()
+/// options.rootName = "response"
+/// let decoder = APIDataDecoder(options: options)
+/// ```
+public struct APIDecodeOptions: Sendable, Hashable {
+    /// The name of the first step of every path (`root` by default).
+    public var rootName: String
+    /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error.
+    public var maximumDepth: Int
+
+    /// Default options: root name `root`, maximum depth 512.
+    public init(rootName: String = "root", maximumDepth: Int = 512) {
+        self.rootName = rootName
+        self.maximumDepth = maximumDepth
+    }
+
+    /// LastMile's options-dictionary key for the root name (a `String`).
+    public static let rootNodeNameKey = "APIDecodeOptions.rootNodeNameKey"
+    /// LastMile's options-dictionary key for the raw response data. Salvage fills ``ResponseData`` itself;
+    /// the key is kept for source compatibility.
+    public static let rawDataKey = "APIDecodeOptions.rawDataKey"
+
+    /// These options with the entries of a LastMile-style options dictionary applied.
+    func merging(_ dictionary: [String: Any]) -> APIDecodeOptions {
+        var options = self
+        if let rootName = dictionary[APIDecodeOptions.rootNodeNameKey] as? String {
+            options.rootName = rootName
+        }
+        return options
+    }
+}

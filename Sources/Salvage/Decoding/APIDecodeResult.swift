@@ -1,0 +1,50 @@
+/// What a decode produced: the value, if the top-level model could be built, and every problem met.
+///
+/// A value can come with errors: optional fields that were invalid and array elements that were dropped
+/// are reported while the rest of the model survives.
+///
+/// ```swift
+/// let result = APIDataDecoder().decode(data: data, to: Person.self)
+/// for error in result.errors { print(error) }
+/// let person = try result.get()   // throws when there is no value
+/// ```
+public struct APIDecodeResult<Value> {
+    /// The decoded value, or nil when the top-level value could not be decoded.
+    public let value: Value?
+    /// Every problem met, in document order.
+    public let errors: [APIDecodeError]
+
+    /// Creates a result from its parts.
+    public init(value: Value?, errors: [APIDecodeError]) {
+        self.value = value
+        self.errors = errors
+    }
+
+    /// The value, or an ``APIDecodeFailure`` listing all errors when there is none.
+    public func get() throws(APIDecodeFailure) -> Value {
+        guard let value else { throw APIDecodeFailure(errors: errors) }
+        return value
+    }
+
+    /// Whether a value was decoded and no problem at all was met.
+    public var isClean: Bool { value != nil && errors.isEmpty }
+}
+
+extension APIDecodeResult: Sendable where Value: Sendable {}
+
+/// Thrown by ``APIDecodeResult/get()`` when no value could be decoded; lists every problem met.
+public struct APIDecodeFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every problem met, in document order.
+    public let errors: [APIDecodeError]
+
+    /// Creates a failure from its errors.
+    public init(errors: [APIDecodeError]) {
+        self.errors = errors
+    }
+
+    /// One line saying how many problems there were, then one line per problem.
+    public var description: String {
+        let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
+        return (["Decoding failed with \(count):"] + errors.map { "  \($0)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,138 @@
+/// A position in a JSON document, plus the breadcrumb that leads to it.
+///
+/// You receive one in ``APIDecodable/init(from:)``. Subscript it to move around — it never fails and never
+/// records anything — then decode values with `-->`:
+///
+/// ```swift
+/// init?(from decoder: APIDecoder) {
+///     let id    = decoder["person_id"] --> Int.self                       // required
+///     let phone = decoder["contact_info"]["phone_number"] --> String?.self // optional
+///     guard decoder.succeeded else { return nil }
+///     self.init(id: id!, phone: phone)
+/// }
+/// ```
+///
+/// A decoder is a small value: creating one allocates nothing. Use it only while the `init?(from:)` that
+/// received it (or its parent's) is running.
+public struct APIDecoder {
+    let context: DecodingContext
+    /// The frame of the model whose `init?(from:)` this decoder belongs to.
+    let frame: Int
+    /// The tape index of the value, or -1 when there is no value here.
+    let node: Int
+    /// The tape index this decoder was subscripted from, or -1 for the root.
+    let parent: Int
+    /// How this decoder was reached from `parent`.
+    let step: PathStep
+
+    init(context: DecodingContext, frame: Int, node: Int, parent: Int, step: PathStep) {
+        self.context = context
+        self.frame = frame
+        self.node = node
+        self.parent = parent
+        self.step = step
+    }
+
+    // MARK: - Moving around
+
+    /// The member named `key` of this object. Absent when there is no such member or this is not an object.
+    public subscript(key: String) -> APIDecoder {
+        if node >= 0, let member = context.document.member(of: node, key: key) {
+            return APIDecoder(context: context, frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
+        }
+        return absentChild(.name(key), key: APICodingKey(hashKey: key))
+    }
+
+    /// Element `index` of this array. Absent when the index is out of range or this is not an array.
+    public subscript(index: Int) -> APIDecoder {
+        if node >= 0, let element = context.document.element(of: node, at: index) {
+            return APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index))
+        }
+        return absentChild(.index(index), key: APICodingKey(arrayIndex: index))
+    }
+
+    /// The element at `codingKey.intValue` of an array, or the member named `codingKey.stringValue` otherwise.
+    public subscript(codingKey: any CodingKey) -> APIDecoder {
+        if let index = codingKey.intValue, node >= 0, context.document.kind(node) == .array {
+            return self[index]
+        }
+        return self[codingKey.stringValue]
+    }
+
+    /// The child of a position with no usable value: keeps the steps so errors can name the full path.
+    private func absentChild(_ step: PathStep, key: APICodingKey) -> APIDecoder {
+        if node >= 0 {
+            return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: step)
+        }
+        return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: .chain(stepKeys() + [key]))
+    }
+
+    /// This decoder's own step as coding keys (empty for the root).
+    func stepKeys() -> [APICodingKey] {
+        switch step {
+        case .root: return []
+        case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]
+        case .index(let index): return [APICodingKey(arrayIndex: index)]
+        case .name(let name): return [APICodingKey(hashKey: name)]
+        case .chain(let keys): return keys
+        }
+    }
+
+    // MARK: - Looking at the value
+
+    /// Whether there is a value here (possibly `null`). False for a missing key or an index out of range.
+    public var isPresent: Bool { node >= 0 }
+
+    /// Whether the value here is JSON `null`.
+    public var isJSONNull: Bool { node >= 0 && context.document.kind(node) == .null }
+
+    /// The JSON type of the value here; `.absent` when there is none.
+    public var jsonElement: JSONElement { node >= 0 ? context.document.element(node) : .absent }
+
+    /// The number of elements of an array or members of an object here, or nil for anything else.
+    public var count: Int? {
+        guard node >= 0, context.document.tape[node].isContainer else { return nil }
+        return context.document.count(node)
+    }
+
+    /// The keys of the object here, in document order (empty for anything else).
+    public var keys: [String] {
+        guard node >= 0, context.document.kind(node) == .object else { return [] }
+        var keys: [String] = []
+        keys.reserveCapacity(context.document.count(node))
+        context.document.forEachMember(of: node) { key, _ in keys.append(context.document.string(key)) }
+        return keys
+    }
+
+    /// Where the value is in the input, or nil when there is no value here or the input was not bytes.
+    public var location: SourceLocation? {
+        guard node >= 0, context.reportsLocations else { return nil }
+        return context.location(ofOffset: context.document.sourceOffset(node))
+    }
+
+    // MARK: - Success of the enclosing model
+
+    /// Whether every required value of the model being decoded has decoded so far.
+    ///
+    /// Becomes false when a required value (`--> T.self`) is missing, null or invalid. Check it before
+    /// force-unwrapping required values. You may set it to false yourself to fail the model.
+    public var succeeded: Bool {
+        get { context.succeeded(frame: frame) }
+        nonmutating set {
+            if !newValue { context.fail(frame: frame) }
+        }
+    }
+
+    // MARK: - Paths
+
+    /// The breadcrumb path from the root to this position, tagged with the types being decoded.
+    public var path: [APICodingKey] {
+        BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
+    }
+
+    /// The path without its root, as Swift `CodingKey`s.
+    public var codingPath: [any CodingKey] { Array(path.dropFirst()) }
+
+    /// The options this decode runs with.
+    public var options: APIDecodeOptions { context.options }
+}

@@ -1,0 +1,47 @@
+// `-->`: a thin veneer over `decodeRequired` and `decodeOptional`.
+//
+// Four overloads only, each a one-line forwarder. Nesting (`[T]`, `[String: T]`, `Set<T>`, enums) comes
+// from conformances of those types to `APIDecodable`, not from more overloads, so the type checker has
+// few candidates per `-->` and a model with many fields checks quickly.
+
+precedencegroup ParseOperationsGroup {
+    higherThan: NilCoalescingPrecedence
+}
+
+/// Decodes the value at a decoder's position: `decoder["id"] --> Int.self`.
+infix operator --> : ParseOperationsGroup
+
+/// Decodes a **required** value. Absent, null or invalid gives nil, records an error and fails the
+/// enclosing model.
+///
+/// ```swift
+/// let id = decoder["person_id"] --> Int.self   // Int!
+/// ```
+public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
+    decoder.decodeRequired(T.self)
+}
+
+/// Decodes an **optional** value. Absent or null gives nil with no error; present but invalid gives nil and
+/// records an error without failing the enclosing model.
+///
+/// ```swift
+/// let height = decoder["height"] --> Double?.self       // Double?
+/// let count  = decoder["count"] --> Int?.self ?? 0       // `-->` binds tighter than `??`
+/// ```
+public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
+    decoder.decodeOptional(T.self)
+}
+
+/// Decodes a required collection and checks its count (after dropping invalid elements).
+///
+/// ```swift
+/// let pair = decoder["pair"] --> CountLimited<[Int]>(exactly: 2)
+/// ```
+public func --> <T: APIDecodable>(decoder: APIDecoder, limit: CountLimited<T>) -> T! {
+    decoder.decodeRequired(T.self, min: limit.min, max: limit.max, countsAreMandatory: limit.isMandatory)
+}
+
+/// Decodes an optional collection and checks its count when present.
+public func --> <T: APIDecodable>(decoder: APIDecoder, limit: CountLimited<T?>) -> T? {
+    decoder.decodeOptional(T.self, min: limit.min, max: limit.max, countsAreMandatory: limit.isMandatory)
+}

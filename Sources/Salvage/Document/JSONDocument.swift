@@ -1,0 +1,152 @@
+/// A parsed, immutable JSON document: the input bytes plus their tape (see `Tape.swift`).
+///
+/// Values are addressed by their tape index (`Int`); index 0 is the top-level value. Strings and numbers
+/// stay as bytes until asked for. The document is safe to share between threads.
+final class JSONDocument: Sendable {
+    /// The UTF-8 input, exactly as received.
+    let bytes: [UInt8]
+    /// One node per value, in document order.
+    let tape: [TapeNode]
+
+    init(bytes: [UInt8], tape: [TapeNode]) {
+        self.bytes = bytes
+        self.tape = tape
+    }
+
+    /// Parses `bytes`. Throws the first syntax error with its line and column.
+    static func parse(_ bytes: [UInt8], maximumDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
+        let outcome: Result<[TapeNode], ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(input: ByteReader(buffer), maximumDepth: max(1, maximumDepth))
+            do throws(ParseFailure) {
+                return .success(try parser.parse())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let tape):
+            return JSONDocument(bytes: bytes, tape: tape)
+        case .failure(let failure):
+            throw JSONSyntaxError(message: failure.message, location: SourceLocation.locate(offset: failure.offset, in: bytes))
+        }
+    }
+
+    // MARK: - Nodes
+
+    func kind(_ node: Int) -> NodeKind { tape[node].kind }
+
+    /// The index of the value after `node` and all its descendants.
+    func next(after node: Int) -> Int {
+        let entry = tape[node]
+        return entry.isContainer ? Int(entry.extent) : node + 1
+    }
+
+    /// The number of elements of an array or members of an object.
+    func count(_ node: Int) -> Int { tape[node].count }
+
+    /// Whether `node` is `ancestor` or lies inside it.
+    func contains(_ ancestor: Int, _ node: Int) -> Bool {
+        node >= ancestor && node < next(after: ancestor)
+    }
+
+    /// The byte offset where the value's text starts (for a string: its opening quote).
+    func sourceOffset(_ node: Int) -> Int {
+        let entry = tape[node]
+        return entry.kind == .string ? Int(entry.start) - 1 : Int(entry.start)
+    }
+
+    /// The Salvage element type of a node, as reported in errors.
+    func element(_ node: Int) -> JSONElement {
+        switch tape[node].kind {
+        case .null: return .null
+        case .false, .true: return .boolean
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        case .number: return tape[node].flag || integerValueIsExact(node) ? .integer : .decimal
+        }
+    }
+
+    /// Whether a number written with a fraction or exponent is nevertheless a whole number (`3.0`, `3e2`).
+    private func integerValueIsExact(_ node: Int) -> Bool {
+        if case .value = integer(node, as: Int64.self) { return true }
+        if case .value = integer(node, as: UInt64.self) { return true }
+        return false
+    }
+
+    // MARK: - Objects and arrays
+
+    /// The value of the last member of object `node` whose key equals `key`, or nil.
+    ///
+    /// Keys are compared as bytes in place. When the parser saw no repeated key in this object the first
+    /// match is the only one, so the search stops there; otherwise the last match wins, like
+    /// `JSONSerialization` and most JSON libraries.
+    func member(of node: Int, key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { member(of: node, utf8Key: UnsafeRawBufferPointer($0)) }
+    }
+
+    func member(of node: Int, utf8Key: UnsafeRawBufferPointer) -> Int? {
+        let object = tape[node]
+        guard object.kind == .object else { return nil }
+        let end = Int(object.extent)
+        let stopAtFirst = !object.flag
+        var found: Int? = nil
+        var keyIndex = node + 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            let reader = ByteReader(buffer)
+            while keyIndex < end {
+                let keyNode = tape[keyIndex]
+                let valueIndex = keyIndex + 1
+                let matches = keyNode.flag
+                    ? unescapedKeyEquals(keyIndex, utf8Key)
+                    : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                if matches {
+                    found = valueIndex
+                    if stopAtFirst { return found }
+                }
+                let value = tape[valueIndex]
+                keyIndex = value.isContainer ? Int(value.extent) : valueIndex + 1
+            }
+            return found
+        }
+    }
+
+    private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: UnsafeRawBufferPointer) -> Bool {
+        let decoded = Array(string(keyIndex).utf8)
+        return decoded.withUnsafeBytes { $0.elementsEqual(utf8Key) }
+    }
+
+    /// The tape index of element `index` of array `node`, or nil.
+    func element(of node: Int, at index: Int) -> Int? {
+        let array = tape[node]
+        guard array.kind == .array, index >= 0, index < array.count else { return nil }
+        var child = node + 1
+        for _ in 0..<index {
+            child = next(after: child)
+        }
+        return child
+    }
+
+    /// Calls `body` with each member of object `node`: its key node and value node, in document order.
+    func forEachMember(of node: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
+        let end = Int(tape[node].extent)
+        var keyIndex = node + 1
+        while keyIndex < end {
+            body(keyIndex, keyIndex + 1)
+            keyIndex = next(after: keyIndex + 1)
+        }
+    }
+
+    /// Calls `body` with each element of array `node` and its position, in order.
+    func forEachElement(of node: Int, _ body: (_ index: Int, _ element: Int) -> Void) {
+        let end = Int(tape[node].extent)
+        var child = node + 1
+        var position = 0
+        while child < end {
+            body(position, child)
+            position += 1
+            child = next(after: child)
+        }
+    }
+}

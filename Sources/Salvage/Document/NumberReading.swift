@@ -1,0 +1,204 @@
+import Foundation
+
+// Turning number nodes into Swift numbers, only when a decoder asks, exactly.
+//
+// Integers: plain integer text takes a digit loop that accumulates towards the sign (so `Int64.min` works)
+// with overflow checks; text with a fraction or an exponent (`3.0`, `3e2`, `1.5e1`) takes an exact slow path
+// that decides "whole and in range", "overflow" or "has a fractional part" without ever going through Double.
+// Doubles: short mantissas with small exponents are converted exactly with one multiplication or division
+// (Clinger's fast path); everything else goes to the standard library's correctly rounded conversion.
+
+/// The outcome of reading a number node as an integer type.
+enum IntegerReading<Value> {
+    case value(Value)
+    /// The number is whole but does not fit the type.
+    case overflow
+    /// The number has a non-zero fractional part.
+    case fractional
+}
+
+extension JSONDocument {
+    /// Reads number node `node` as `T`, exactly.
+    func integer<T: FixedWidthInteger>(_ node: Int, as type: T.Type) -> IntegerReading<T> {
+        let entry = tape[node]
+        let start = Int(entry.start)
+        let end = start + Int(entry.extent)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[start ..< end])
+            return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
+        }
+    }
+
+    /// `-?[0-9]+`, accumulated towards the sign.
+    private func plainInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> IntegerReading<T> {
+        let negative = text.first == UInt8(ascii: "-")
+        var value: T = 0
+        for index in (negative ? 1 : 0) ..< text.count {
+            let digit = T(truncatingIfNeeded: text[index] &- UInt8(ascii: "0"))
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return .overflow }
+            value = next
+        }
+        return .value(value)
+    }
+
+    /// Any valid JSON number, decided exactly from its digits and exponent.
+    private func scientificInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> IntegerReading<T> {
+        let parts = NumberParts(text)
+        // value = digits[first...last] × 10^exponent, with no leading or trailing zero digits.
+        guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return .value(0) }
+        let trailingZeros = (last + 1 ..< parts.digitCount).count
+        let exponent = parts.exponent + trailingZeros
+        if exponent < 0 { return .fractional }
+        let significantCount = last - first + 1
+        if significantCount + exponent > 40 { return .overflow }
+        var value: T = 0
+        for position in first ... last + exponent {
+            let digit = position <= last ? T(truncatingIfNeeded: parts.digit(position)) : 0
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = parts.negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { return .overflow }
+            value = next
+        }
+        return .value(value)
+    }
+
+    /// Reads number node `node` as a `Double`; nil when its magnitude is too large for `Double`.
+    /// Values too small for `Double` become zero (of the right sign), as in every JSON library.
+    func double(_ node: Int) -> Double? {
+        let entry = tape[node]
+        let start = Int(entry.start)
+        let end = start + Int(entry.extent)
+        let fast: Double? = bytes.withUnsafeBufferPointer { buffer in
+            fastDouble(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
+        }
+        if let fast { return fast }
+        guard let value = Double(rawText(node)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Reads number node `node` as a `Float`; nil when its magnitude is too large for `Float`.
+    func float(_ node: Int) -> Float? {
+        guard let value = Float(rawText(node)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Reads number node `node` as a `Decimal`, from its text; nil when `Decimal` cannot represent it.
+    func decimal(_ node: Int) -> Decimal? {
+        let text = rawText(node)
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
+        return value
+    }
+
+    /// Clinger's fast path: exact when the mantissa fits in 53 bits and |exponent| ≤ 22. Nil otherwise.
+    private func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        while index < text.count, isDigit(text[index]) {
+            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+            if mantissa != 0 { digits += 1 }
+            index += 1
+        }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < text.count, isDigit(text[index]) {
+                mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+                if mantissa != 0 { digits += 1 }
+                exponent -= 1
+                index += 1
+            }
+        }
+        guard digits <= 15 else { return nil }
+        if index < text.count {
+            // An exponent: 'e' or 'E', optional sign, digits.
+            index += 1
+            var exponentNegative = false
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var written = 0
+            while index < text.count {
+                written = written * 10 + Int(text[index] &- UInt8(ascii: "0"))
+                if written > 1000 { return nil }
+                index += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            guard exponent >= -22 else { return mantissa == 0 ? (negative ? -0.0 : 0.0) : nil }
+            value /= exactPowersOfTen[-exponent]
+        } else if exponent > 0 {
+            guard exponent <= 22 else { return mantissa == 0 ? (negative ? -0.0 : 0.0) : nil }
+            value *= exactPowersOfTen[exponent]
+        }
+        return negative ? -value : value
+    }
+}
+
+/// 10^0 … 10^22, every one exactly representable as a `Double`.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+/// The digits and exponent of a validated JSON number, read without allocating.
+private struct NumberParts {
+    let text: UnsafeBufferPointer<UInt8>
+    let negative: Bool
+    let integerDigits: Range<Int>
+    let fractionDigits: Range<Int>
+    /// The written exponent minus the number of fraction digits, saturated far beyond any integer type.
+    let exponent: Int
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        var index = 0
+        negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        let integerStart = index
+        while index < text.count, isDigit(text[index]) { index += 1 }
+        integerDigits = integerStart ..< index
+        var fractionStart = index
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionStart = index
+            while index < text.count, isDigit(text[index]) { index += 1 }
+        }
+        fractionDigits = fractionStart ..< max(fractionStart, index)
+        var written = 0
+        if index < text.count {
+            index += 1
+            var exponentNegative = false
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < text.count {
+                written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
+                index += 1
+            }
+            if exponentNegative { written = -written }
+        }
+        exponent = written - fractionDigits.count
+    }
+
+    var digitCount: Int { integerDigits.count + fractionDigits.count }
+
+    /// Digit number `position` of the integer digits followed by the fraction digits.
+    func digit(_ position: Int) -> UInt8 {
+        let index = position < integerDigits.count
+            ? integerDigits.lowerBound + position
+            : fractionDigits.lowerBound + position - integerDigits.count
+        return text[index] &- UInt8(ascii: "0")
+    }
+
+    var firstSignificant: Int? { (0 ..< digitCount).first { digit($0) != 0 } }
+    var lastSignificant: Int? { (0 ..< digitCount).last { digit($0) != 0 } }
+}

@@ -1,0 +1,68 @@
+/// Where something is in the input: a byte offset plus a 1-based line and column.
+///
+/// Columns count Unicode scalars (characters as most editors show them), not bytes; lines are separated by
+/// `\n`, `\r\n` or `\r`. Locations are computed only when an error is described, by rescanning the input up
+/// to the offset, so they cost nothing on the happy path.
+///
+/// ```swift
+/// let location = SourceLocation(offset: 12, line: 2, column: 5)
+/// print(location) // "line 2, column 5 (byte 12)"
+/// ```
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Zero-based byte offset into the UTF-8 input.
+    public let offset: Int
+    /// One-based line number.
+    public let line: Int
+    /// One-based column, counted in Unicode scalars.
+    public let column: Int
+
+    /// Creates a location from its parts.
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// `line L, column C (byte B)`.
+    public var description: String { "line \(line), column \(column) (byte \(offset))" }
+}
+
+extension SourceLocation {
+    /// The location of the first byte of the input.
+    static let start = SourceLocation(offset: 0, line: 1, column: 1)
+
+    /// Computes the line and column of `offset` by scanning `bytes` forward from `known`, a location
+    /// at or before `offset` (the start of the input by default).
+    static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from known: SourceLocation = .start) -> SourceLocation {
+        let end = min(max(offset, 0), bytes.count)
+        let origin = known.offset <= end ? known : .start
+        var line = origin.line
+        var column = origin.column
+        var index = origin.offset
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte == UInt8(ascii: "\r") {
+                // "\r\n" counts as one line break, taken at the "\n".
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                    column += 1
+                } else {
+                    line += 1
+                    column = 1
+                }
+            } else if byte & 0b1100_0000 != 0b1000_0000 {
+                // Not a UTF-8 continuation byte: a new scalar starts here.
+                column += 1
+            }
+            index += 1
+        }
+        return SourceLocation(offset: end, line: line, column: column)
+    }
+
+    /// Computes the location of `offset` in `bytes`, scanning forward from `known`.
+    static func locate(offset: Int, in bytes: [UInt8], from known: SourceLocation = .start) -> SourceLocation {
+        bytes.withUnsafeBufferPointer { locate(offset: offset, in: $0, from: known) }
+    }
+}

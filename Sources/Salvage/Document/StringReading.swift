@@ -1,0 +1,93 @@
+// Turning string nodes into Swift `String`s, only when a decoder asks.
+//
+// A string without escapes becomes a `String` straight from its bytes (the parser has already validated the
+// UTF-8). Strings with escapes take `unescapedString(_:)`, the slow path.
+
+extension JSONDocument {
+    /// The unescaped text of string node `node`.
+    func string(_ node: Int) -> String {
+        let entry = tape[node]
+        let start = Int(entry.start)
+        let length = Int(entry.extent)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let text = UnsafeBufferPointer(rebasing: buffer[start ..< start + length])
+            return entry.flag ? unescapedString(text) : String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The raw text of any scalar node, as it appears in the input (for numbers: their digits).
+    func rawText(_ node: Int) -> String {
+        let entry = tape[node]
+        let start = Int(entry.start)
+        let length = entry.isContainer ? 0 : Int(entry.extent)
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start ..< start + length]), as: UTF8.self)
+        }
+    }
+
+    /// Decodes the escapes of an already validated string body.
+    private func unescapedString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            guard byte == UInt8(ascii: "\\"), index + 1 < text.count else {
+                output.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = text[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = UInt32(hexQuad(text, at: index))
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), index + 6 <= text.count {
+                    // The parser guarantees a low surrogate escape follows.
+                    let low = UInt32(hexQuad(text, at: index + 2))
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
+            default:
+                // '"', '\\' and '/' stand for themselves.
+                output.append(escaped)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func hexQuad(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 where index + offset < text.count {
+            value = value << 4 | UInt16(hexDigitValue(text[index + offset]) ?? 0)
+        }
+        return value
+    }
+
+    private func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        switch value {
+        case 0..<0x80:
+            output.append(UInt8(value))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | (value >> 6)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | (value >> 12)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            output.append(UInt8(0xF0 | (value >> 18)))
+            output.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            output.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+}

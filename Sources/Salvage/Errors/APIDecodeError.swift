@@ -1,0 +1,98 @@
+import Foundation
+
+/// One problem met while decoding: where it is (`path`, `location`) and why (`reason`).
+///
+/// ```swift
+/// print(error)
+/// // root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string
+/// print(error.path.jsonPath)  // root["height"]
+/// print(error.location!)      // line 1, column 104 (byte 103)
+/// ```
+///
+/// Two errors are equal when their paths (keys and indices) and reasons are equal; the location and the
+/// type tags are descriptive and do not take part in `==`, so tests can compare against errors built by hand.
+public struct APIDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The breadcrumb path from the root to the value, with type and id tags.
+    public let path: [APICodingKey]
+    /// Why the value could not be decoded.
+    public let reason: APIDecodeErrorReason
+    /// Where the value is in the input, or nil when the value is absent or the input was not bytes.
+    /// For an absent value, the location of the object or array it was expected in.
+    public let location: SourceLocation?
+
+    /// Creates an error.
+    public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil) {
+        self.path = path
+        self.reason = reason
+        self.location = location
+    }
+
+    /// `<tagged path> : <reason>`, e.g. `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string`.
+    public var description: String { "\(path.taggedJSONPath) : \(reason)" }
+
+    /// Same as `description`.
+    public var localizedDescription: String { description }
+
+    /// The path without its root, as Swift `CodingKey`s.
+    public var codingPath: [any CodingKey] { Array(path.dropFirst()) }
+
+    /// The last step of the path.
+    public var codingKey: any CodingKey { path.last ?? APICodingKey(hashKey: "root") }
+
+    public static func == (lhs: APIDecodeError, rhs: APIDecodeError) -> Bool {
+        lhs.path == rhs.path && lhs.reason == rhs.reason
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(reason)
+    }
+}
+
+// LastMile 1.0 convenience initializers, kept for source compatibility.
+extension APIDecodeError {
+    /// An ``APIDecodeErrorReason/unexpectedJSONType(actual:)`` error.
+    public init(path: [APICodingKey], actual: JSONElement) {
+        self.init(path: path, reason: .unexpectedJSONType(actual: actual))
+    }
+
+    /// A ``APIDecodeErrorReason/countNotExact(expected:actual:)`` error.
+    public init(path: [APICodingKey], expected: Int, actual: Int) {
+        self.init(path: path, reason: .countNotExact(expected: expected, actual: actual))
+    }
+
+    /// A ``APIDecodeErrorReason/countBelowMinimum(minimum:actual:)`` error.
+    public init(path: [APICodingKey], minimum: Int, actual: Int) {
+        self.init(path: path, reason: .countBelowMinimum(minimum: minimum, actual: actual))
+    }
+
+    /// A ``APIDecodeErrorReason/countAboveMaximum(maximum:actual:)`` error.
+    public init(path: [APICodingKey], maximum: Int, actual: Int) {
+        self.init(path: path, reason: .countAboveMaximum(maximum: maximum, actual: actual))
+    }
+
+    /// A ``APIDecodeErrorReason/unexpectedRawValue(value:type:)`` error.
+    public init(path: [APICodingKey], rawValue: String, type: String) {
+        self.init(path: path, reason: .unexpectedRawValue(value: rawValue, type: type))
+    }
+
+    /// A ``APIDecodeErrorReason/numericOverflow(value:type:)`` error.
+    public init(path: [APICodingKey], value: Decimal, overflowedType: String) {
+        self.init(path: path, reason: .numericOverflow(value: value, type: overflowedType))
+    }
+
+    /// A ``APIDecodeErrorReason/lossOfPrecision(value:type:)`` error.
+    public init(path: [APICodingKey], value: Decimal, impreciseType: String) {
+        self.init(path: path, reason: .lossOfPrecision(value: value, type: impreciseType))
+    }
+
+    /// A ``APIDecodeErrorReason/swiftDecodingError(_:)`` error.
+    public init(path: [APICodingKey], swiftDecodingError: DecodingError) {
+        self.init(path: path, reason: .swiftDecodingError(swiftDecodingError))
+    }
+
+    /// An ``APIDecodeErrorReason/other(message:)`` error.
+    public init(path: [APICodingKey], message: String) {
+        self.init(path: path, reason: .other(message: message))
+    }
+}

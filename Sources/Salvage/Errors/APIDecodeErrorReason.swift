@@ -1,0 +1,82 @@
+import Foundation
+
+/// Why a value could not be decoded.
+///
+/// Compare reasons with `==`; print one for its human message. **This enum is not frozen**: new cases
+/// will be added in minor releases, so a `switch` over it should end in `default:`.
+///
+/// ```swift
+/// if error.reason == .unexpectedJSONType(actual: .string) { … }
+/// print(error.reason) // "Unexpectedly found a string"
+/// ```
+public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
+    /// The JSON value has the wrong type; `.absent` means there was no value at all.
+    case unexpectedJSONType(actual: JSONElement)
+    /// A ``CountLimited`` collection did not have exactly the expected number of elements.
+    case countNotExact(expected: Int, actual: Int)
+    /// A ``CountLimited`` collection had fewer elements than allowed.
+    case countBelowMinimum(minimum: Int, actual: Int)
+    /// A ``CountLimited`` collection had more elements than allowed.
+    case countAboveMaximum(maximum: Int, actual: Int)
+    /// A `RawRepresentable` type (usually an enum) has no case for this raw value.
+    case unexpectedRawValue(value: String, type: String)
+    /// A whole number is too large or too small for the integer or floating-point type.
+    case numericOverflow(value: Decimal, type: String)
+    /// A number has a fractional part (or more precision) that the type cannot hold.
+    case lossOfPrecision(value: Decimal, type: String)
+    /// A Swift `Decodable` value threw while being decoded through ``APIDecoder/decodeRequired(swiftDecodable:)``.
+    case swiftDecodingError(DecodingError)
+    /// The input is not valid JSON; carries the parser's message and location.
+    case invalidJSON(JSONSyntaxError)
+    /// A problem recorded by your own code, in your words.
+    case other(message: String)
+
+    /// The human message, e.g. "Unexpectedly found a string" or "No value is present".
+    public var description: String {
+        switch self {
+        case .unexpectedJSONType(actual: .absent):
+            return "No value is present"
+        case .unexpectedJSONType(let actual):
+            return "Unexpectedly found \(actual)"
+        case .countNotExact(let expected, let actual):
+            return "Count not exact: expected \(expected), actual \(actual)"
+        case .countBelowMinimum(let minimum, let actual):
+            return "Count below min: min \(minimum), actual \(actual)"
+        case .countAboveMaximum(let maximum, let actual):
+            return "Count above max: max \(maximum), actual \(actual)"
+        case .unexpectedRawValue(let value, let type):
+            return "Raw value of \"\(value)\" for type \(type) not defined"
+        case .numericOverflow(let value, let type):
+            return "Value \(value) does not fit in \(type)"
+        case .lossOfPrecision(let value, let type):
+            return "Type \(type) does not have precision to represent \(value)"
+        case .swiftDecodingError(let error):
+            return "Swift DecodingError: \(error.salvageSummary)"
+        case .invalidJSON(let error):
+            return "Invalid JSON at \(error.location): \(error.message)"
+        case .other(let message):
+            return message
+        }
+    }
+
+    public static func == (lhs: APIDecodeErrorReason, rhs: APIDecodeErrorReason) -> Bool {
+        switch (lhs, rhs) {
+        case let (.unexpectedJSONType(a), .unexpectedJSONType(b)): return a == b
+        case let (.countNotExact(a1, a2), .countNotExact(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.countBelowMinimum(a1, a2), .countBelowMinimum(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.countAboveMaximum(a1, a2), .countAboveMaximum(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.unexpectedRawValue(a1, a2), .unexpectedRawValue(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.numericOverflow(a1, a2), .numericOverflow(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.lossOfPrecision(a1, a2), .lossOfPrecision(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.swiftDecodingError(a), .swiftDecodingError(b)): return a == b
+        case let (.invalidJSON(a), .invalidJSON(b)): return a == b
+        case let (.other(a), .other(b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Hash the message: equal reasons always have equal messages.
+        hasher.combine(description)
+    }
+}

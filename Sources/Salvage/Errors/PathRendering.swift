@@ -1,0 +1,45 @@
+/// Renderings of a breadcrumb path (`[APICodingKey]`, root first).
+extension Array where Element == APICodingKey {
+    /// The path in subscript notation: `root["contact_info"]["phone_number"]`, `root["items"][2]`.
+    public var jsonPath: String {
+        guard let first else { return "" }
+        var result = first.hashKey ?? "root"
+        for key in dropFirst() {
+            result += key.description
+        }
+        return result
+    }
+
+    /// The path with the Swift type decoded at each step and the id of each record that has one:
+    /// `root(Person person_id=8675309) > "height"(Double)`. Steps that were only passed through have no tag.
+    public var taggedJSONPath: String {
+        guard let first else { return "" }
+        var parts = [(first.hashKey ?? "root") + first.tag]
+        for key in dropFirst() {
+            let name = key.arrayIndex.map { "[\($0)]" } ?? quoted(key.stringValue)
+            parts.append(name + key.tag)
+        }
+        return parts.joined(separator: " > ")
+    }
+
+    /// The path as an RFC 6901 JSON Pointer, without the root: `/contact_info/phone_number`, `/items/2`.
+    /// `~` is written `~0` and `/` is written `~1`; the root itself is the empty string.
+    public var jsonPointer: String {
+        var result = ""
+        for key in dropFirst() {
+            result += "/"
+            result += key.stringValue.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

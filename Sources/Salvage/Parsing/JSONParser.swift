@@ -1,0 +1,242 @@
+/// Validates a UTF-8 JSON text once (RFC 8259, strictly) and writes its tape (see `Tape.swift`).
+///
+/// The parser is iterative: nesting is tracked on an explicit stack, so a deeply nested input ends in a
+/// "too deep" error and can never overflow the call stack. Strings and numbers are validated here but not
+/// converted; the decoder converts them lazily.
+struct JSONParser {
+    /// An open container on the parser's stack.
+    struct OpenContainer {
+        var node: Int
+        var count: Int
+        let isObject: Bool
+        /// A 64-bit Bloom filter of this object's keys, used to spot duplicate keys cheaply.
+        var keyFilter: UInt64
+        var hasDuplicateKeys: Bool
+    }
+
+    let input: ByteReader
+    let maximumDepth: Int
+    var position = 0
+    var tape: [TapeNode] = []
+    var stack: [OpenContainer] = []
+
+    init(input: ByteReader, maximumDepth: Int) {
+        self.input = input
+        self.maximumDepth = maximumDepth
+        // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
+        tape.reserveCapacity(min(input.count / 6 + 16, 1 << 24))
+    }
+
+    /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
+    mutating func parse() throws(ParseFailure) -> [TapeNode] {
+        guard input.count < Int(UInt32.max) else {
+            throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
+        }
+        skipByteOrderMark()
+        skipWhitespace()
+        guard position < input.count else {
+            throw ParseFailure(message: input.count == 0 ? "The input is empty" : "The input contains no JSON value", offset: position)
+        }
+        try parseValues()
+        skipWhitespace()
+        if position < input.count {
+            throw ParseFailure(message: "Unexpected \(describeByte(at: position)) after the top-level value", offset: position)
+        }
+        return tape
+    }
+
+    /// A UTF-8 byte order mark is ignored, as RFC 8259 §8.1 allows.
+    mutating func skipByteOrderMark() {
+        if input.count >= 3, input.byte(0) == 0xEF, input.byte(1) == 0xBB, input.byte(2) == 0xBF {
+            position = 3
+        }
+    }
+
+    // MARK: - Structure
+
+    /// Parses one top-level value, with all nested values, using `stack` instead of recursion.
+    private mutating func parseValues() throws(ParseFailure) {
+        while true {
+            // Expecting a value at `position` (whitespace already skipped).
+            guard try parseOneValue() else {
+                // A container was opened and is not empty: its first element or member value comes next.
+                skipWhitespace()
+                continue
+            }
+            // After a value: close containers or move to the next element/member.
+            while true {
+                guard !stack.isEmpty else { return }
+                skipWhitespace()
+                guard position < input.count else {
+                    throw ParseFailure(message: "Unexpected end of input: \(stack[stack.count - 1].isObject ? "expected ',' or '}'" : "expected ',' or ']'")", offset: position)
+                }
+                let byte = input.byte(position)
+                let isObject = stack[stack.count - 1].isObject
+                stack[stack.count - 1].count += 1
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject {
+                        if position < input.count, input.byte(position) == UInt8(ascii: "}") {
+                            throw ParseFailure(message: "Trailing comma: expected a key after ','", offset: position)
+                        }
+                        try parseKeyAndColon()
+                    } else if position < input.count, input.byte(position) == UInt8(ascii: "]") {
+                        throw ParseFailure(message: "Trailing comma: expected a value after ','", offset: position)
+                    }
+                    break
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    try closeContainer()
+                } else {
+                    let expected = isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
+                    throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected \(expected)", offset: position)
+                }
+            }
+            skipWhitespace()
+        }
+    }
+
+    /// Parses the value at `position`. For `{` and `[` it only opens the container (and, for an object,
+    /// reads the first key), or opens and closes an empty one. Returns whether a whole value was read
+    /// (false when a non-empty container was opened).
+    private mutating func parseOneValue() throws(ParseFailure) -> Bool {
+        guard position < input.count else {
+            throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
+        }
+        let byte = input.byte(position)
+        switch byte {
+        case UInt8(ascii: "\""):
+            try scanString(isKey: false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+        case UInt8(ascii: "{"):
+            try openContainer(kind: .object)
+            skipWhitespace()
+            if position < input.count, input.byte(position) == UInt8(ascii: "}") {
+                position += 1
+                try closeContainer()
+            } else {
+                try parseKeyAndColon()
+                return false
+            }
+        case UInt8(ascii: "["):
+            try openContainer(kind: .array)
+            skipWhitespace()
+            if position < input.count, input.byte(position) == UInt8(ascii: "]") {
+                position += 1
+                try closeContainer()
+            } else {
+                return false
+            }
+        case UInt8(ascii: "t"):
+            try scanLiteral("true", kind: .true)
+        case UInt8(ascii: "f"):
+            try scanLiteral("false", kind: .false)
+        case UInt8(ascii: "n"):
+            try scanLiteral("null", kind: .null)
+        default:
+            throw ParseFailure(message: unexpectedValueMessage(byte), offset: position)
+        }
+        return true
+    }
+
+    /// Reads `"key"` and the `:` after it, leaving `position` at the member's value.
+    private mutating func parseKeyAndColon() throws(ParseFailure) {
+        guard position < input.count else {
+            throw ParseFailure(message: "Unexpected end of input: expected a key", offset: position)
+        }
+        let byte = input.byte(position)
+        guard byte == UInt8(ascii: "\"") else {
+            let hint = byte == UInt8(ascii: "'") ? "; keys must use double quotes" : ""
+            throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected a string key\(hint)", offset: position)
+        }
+        try scanString(isKey: true)
+        skipWhitespace()
+        guard position < input.count, input.byte(position) == UInt8(ascii: ":") else {
+            if position >= input.count {
+                throw ParseFailure(message: "Unexpected end of input: expected ':'", offset: position)
+            }
+            throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected ':' after a key", offset: position)
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
+        guard stack.count < maximumDepth else {
+            throw ParseFailure(message: "Nesting is deeper than the limit of \(maximumDepth)", offset: position)
+        }
+        stack.append(OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: 0, hasDuplicateKeys: false))
+        tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: position), extent: 0))
+        position += 1
+    }
+
+    private mutating func closeContainer() throws(ParseFailure) {
+        let container = stack.removeLast()
+        guard container.count <= TapeNode.maximumCount else {
+            throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1)
+        }
+        guard tape.count < Int(UInt32.max) else {
+            throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1)
+        }
+        tape[container.node].extent = UInt32(truncatingIfNeeded: tape.count)
+        tape[container.node].setCount(container.count, flag: container.hasDuplicateKeys)
+    }
+
+    private mutating func scanLiteral(_ literal: StaticString, kind: NodeKind) throws(ParseFailure) {
+        let length = literal.utf8CodeUnitCount
+        let start = position
+        let text = literal.utf8Start
+        for index in 0..<length {
+            guard start + index < input.count, input.byte(start + index) == text[index] else {
+                throw ParseFailure(message: "Invalid literal: expected '\(literal)'", offset: start)
+            }
+        }
+        tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: start), extent: UInt32(length)))
+        position += length
+    }
+
+    // MARK: - Whitespace and messages
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < input.count {
+            switch input.byte(position) {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                position += 1
+            default:
+                return
+            }
+        }
+    }
+
+    /// A message for a byte that cannot start a value, with a hint for the usual mistakes.
+    func unexpectedValueMessage(_ byte: UInt8) -> String {
+        let what = describeByte(at: position)
+        switch byte {
+        case UInt8(ascii: "+"): return "Unexpected \(what): a number cannot start with '+'"
+        case UInt8(ascii: "."): return "Unexpected \(what): a number must start with a digit"
+        case UInt8(ascii: "'"): return "Unexpected \(what): strings must use double quotes"
+        case UInt8(ascii: "/"): return "Unexpected \(what): comments are not allowed in JSON"
+        case UInt8(ascii: "N"), UInt8(ascii: "I"): return "Unexpected \(what): NaN and Infinity are not valid JSON numbers"
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): return "Unexpected \(what): expected a value"
+        default: return "Unexpected \(what): expected a value"
+        }
+    }
+
+    /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
+    func describeByte(at offset: Int) -> String {
+        let byte = input.byte(offset)
+        if byte >= 0x20 && byte < 0x7F {
+            return "character '\(Character(Unicode.Scalar(byte)))'"
+        }
+        return "byte 0x\(hex2(byte))"
+    }
+}
+
+/// Two upper-case hexadecimal digits.
+func hex2(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}

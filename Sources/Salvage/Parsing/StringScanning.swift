@@ -1,0 +1,216 @@
+// Validating strings: escapes, control characters and UTF-8, without unescaping anything.
+//
+// The fast path looks at eight bytes at a time and stops only at a quote, a backslash, a control character
+// or a non-ASCII byte; most strings in real JSON are plain ASCII and are crossed in a few steps.
+
+extension JSONParser {
+    /// Scans the string starting at the quote at `position` and appends its node.
+    /// For keys, also records the key in the enclosing object's duplicate filter.
+    mutating func scanString(isKey: Bool) throws(ParseFailure) {
+        let quote = position
+        var index = quote + 1
+        var hasEscapes = false
+        while true {
+            index = skipPlainASCII(from: index)
+            guard index < input.count else {
+                throw ParseFailure(message: "Unterminated string: the input ends before the closing '\"'", offset: quote)
+            }
+            let byte = input.byte(index)
+            if byte == UInt8(ascii: "\"") {
+                break
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                index = try validateEscape(at: index)
+            } else if byte < 0x20 {
+                throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
+            } else {
+                index = try validateUTF8Sequence(at: index)
+            }
+        }
+        let length = index - quote - 1
+        tape.append(TapeNode(kind: .string, start: UInt32(truncatingIfNeeded: quote + 1), extent: UInt32(truncatingIfNeeded: length), flag: hasEscapes))
+        position = index + 1
+        if isKey {
+            noteKey(start: quote + 1, length: length, hasEscapes: hasEscapes)
+        }
+    }
+
+    /// Returns the first index at or after `index` holding a quote, a backslash, a control character or a
+    /// non-ASCII byte (or `input.count`).
+    @inline(__always)
+    private func skipPlainASCII(from start: Int) -> Int {
+        var index = start
+        // Eight bytes at a time: a lane is "special" if it is '"', '\\', < 0x20 or >= 0x80.
+        while index + 8 <= input.count {
+            let word = input.word(index)
+            let high: UInt64 = 0x8080_8080_8080_8080
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let quotes = word ^ (ones &* 0x22)
+            let slashes = word ^ (ones &* 0x5C)
+            let hasQuote = (quotes &- ones) & ~quotes & high
+            let hasSlash = (slashes &- ones) & ~slashes & high
+            let hasControl = (word &- ones &* 0x20) & ~word & high
+            let special = hasQuote | hasSlash | hasControl | (word & high)
+            if special != 0 {
+                return index + special.trailingZeroBitCount / 8
+            }
+            index += 8
+        }
+        while index < input.count {
+            let byte = input.byte(index)
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 {
+                return index
+            }
+            index += 1
+        }
+        return index
+    }
+
+    /// Validates the escape whose backslash is at `index`; returns the index after it.
+    private func validateEscape(at index: Int) throws(ParseFailure) -> Int {
+        guard index + 1 < input.count else {
+            throw ParseFailure(message: "Unterminated string: the input ends inside an escape sequence", offset: index)
+        }
+        switch input.byte(index + 1) {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return index + 2
+        case UInt8(ascii: "u"):
+            let unit = try hexQuad(at: index + 2, escapeStart: index)
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate must be followed by an escaped low surrogate.
+                guard index + 7 < input.count, input.byte(index + 6) == UInt8(ascii: "\\"), input.byte(index + 7) == UInt8(ascii: "u") else {
+                    throw ParseFailure(message: "Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a string", offset: index)
+                }
+                let low = try hexQuad(at: index + 8, escapeStart: index + 6)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw ParseFailure(message: "Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a string", offset: index)
+                }
+                return index + 12
+            case 0xDC00...0xDFFF:
+                throw ParseFailure(message: "Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a string", offset: index)
+            default:
+                return index + 6
+            }
+        default:
+            let escaped = describeByte(at: index + 1)
+            throw ParseFailure(message: "Invalid escape sequence: '\\' followed by \(escaped)", offset: index)
+        }
+    }
+
+    /// Reads four hex digits at `index`.
+    private func hexQuad(at index: Int, escapeStart: Int) throws(ParseFailure) -> UInt16 {
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            guard index + offset < input.count else {
+                throw ParseFailure(message: "Unterminated string: the input ends inside a \\u escape", offset: escapeStart)
+            }
+            guard let digit = hexDigitValue(input.byte(index + offset)) else {
+                throw ParseFailure(message: "Invalid \\u escape: expected four hexadecimal digits", offset: escapeStart)
+            }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index after it.
+    /// Rejects stray continuation bytes, overlong forms, encoded surrogates, values above U+10FFFF and
+    /// truncated sequences.
+    private func validateUTF8Sequence(at index: Int) throws(ParseFailure) -> Int {
+        let lead = input.byte(index)
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0x80...0xBF:
+            throw ParseFailure(message: "Invalid UTF-8: unexpected continuation byte 0x\(hex2(lead))", offset: index)
+        case 0xC0, 0xC1:
+            throw ParseFailure(message: "Invalid UTF-8: overlong encoding starting with byte 0x\(hex2(lead))", offset: index)
+        default:
+            throw ParseFailure(message: "Invalid UTF-8: byte 0x\(hex2(lead)) cannot appear in UTF-8", offset: index)
+        }
+        for offset in 1..<length {
+            guard index + offset < input.count else {
+                throw ParseFailure(message: "Invalid UTF-8: the input ends inside a multi-byte character", offset: index)
+            }
+            let byte = input.byte(index + offset)
+            let range = offset == 1 ? secondRange : 0x80...0xBF
+            guard range.contains(byte) else {
+                let why: String
+                if offset == 1 && lead == 0xED && byte >= 0xA0 {
+                    why = "a UTF-16 surrogate encoded in UTF-8"
+                } else if offset == 1 && (lead == 0xE0 || lead == 0xF0) && byte >= 0x80 && byte <= 0xBF {
+                    why = "an overlong encoding"
+                } else if offset == 1 && lead == 0xF4 && byte >= 0x90 {
+                    why = "a code point above U+10FFFF"
+                } else {
+                    why = "a truncated multi-byte character"
+                }
+                throw ParseFailure(message: "Invalid UTF-8: \(why) (lead byte 0x\(hex2(lead)), then 0x\(hex2(byte)))", offset: index)
+            }
+        }
+        return index + length
+    }
+
+    // MARK: - Duplicate keys
+
+    /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
+    private mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
+        let top = stack.count - 1
+        guard top >= 0, !stack[top].hasDuplicateKeys else { return }
+        if hasEscapes {
+            // Escaped keys could equal an unescaped spelling; don't try to be clever, take the safe path.
+            stack[top].hasDuplicateKeys = true
+            return
+        }
+        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+        if length > 0 {
+            hash ^= UInt64(input.byte(start)) &* 0xC2B2_AE3D_27D4_EB4F
+            hash ^= UInt64(input.byte(start + length - 1)) &* 0x1656_67B1_9E37_79F9
+            hash ^= UInt64(input.byte(start + length / 2)) &* 0x27D4_EB2F_1656_67C5
+        }
+        let bit: UInt64 = 1 << (hash >> 58)
+        if stack[top].keyFilter & bit != 0, keyRepeats(start: start, length: length, inObject: stack[top].node) {
+            stack[top].hasDuplicateKeys = true
+        }
+        stack[top].keyFilter |= bit
+    }
+
+    /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
+    private func keyRepeats(start: Int, length: Int, inObject objectNode: Int) -> Bool {
+        let currentKey = tape.count - 1
+        var keyIndex = objectNode + 1
+        while keyIndex < currentKey {
+            let key = tape[keyIndex]
+            if Int(key.extent) == length, input.regionsEqual(Int(key.start), start, length: length) {
+                return true
+            }
+            let value = tape[keyIndex + 1]
+            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
+        }
+        return false
+    }
+}
+
+/// The value of one hexadecimal digit, or nil.
+@inline(__always)
+func hexDigitValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+    default: return nil
+    }
+}
+
+/// Four upper-case hexadecimal digits.
+func hex4(_ value: UInt16) -> String {
+    hex2(UInt8(truncatingIfNeeded: value >> 8)) + hex2(UInt8(truncatingIfNeeded: value))
+}
