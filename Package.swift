@@ -11,9 +11,25 @@ let package = Package(
             name: "Salvage",
             path: "Sources/Salvage"
         ),
+        // Models and suites of the benchmark, shared by the executable and by a quick check in the tests.
+        .target(
+            name: "SalvageBenchmarkKit",
+            dependencies: ["Salvage"],
+            path: "Sources/SalvageBenchmarkKit"
+        ),
+        // Counts heap allocations for the benchmark by interposing malloc; linked by the benchmark only.
+        .target(
+            name: "CAllocationCounter",
+            path: "Sources/CAllocationCounter"
+        ),
+        .executableTarget(
+            name: "salvage-benchmark",
+            dependencies: ["SalvageBenchmarkKit", "CAllocationCounter"],
+            path: "Sources/salvage-benchmark"
+        ),
         .testTarget(
             name: "SalvageTests",
-            dependencies: ["Salvage"],
+            dependencies: ["Salvage", "SalvageBenchmarkKit"],
             path: "Tests/SalvageTests"
         ),
     ],

@@ -1,0 +1,111 @@
+import Foundation
+import Salvage
+
+/// The benchmark suites of issue #3: each times bytes → models for Salvage and for Foundation in one run.
+public struct BenchmarkSuites {
+    public let corpus: URL
+    public let settings: BenchmarkSettings
+
+    public init(corpus: URL, settings: BenchmarkSettings) {
+        self.corpus = corpus
+        self.settings = settings
+    }
+
+    public static let names = ["twitter", "citm", "canada", "flaky", "flaky-clean", "parse", "codable"]
+
+    /// Runs the named suite; throws when an input file cannot be read.
+    public func run(_ name: String) throws -> [SuiteResult] {
+        switch name {
+        case "twitter": return [try models("twitter", file: "twitter.json", salvage: TwitterFeed.self, { $0.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum })]
+        case "citm": return [try models("citm", file: "citm_catalog.json", salvage: CitmCatalog.self, { $0.checksum }, foundation: CodableCitmCatalog.self, { $0.checksum })]
+        case "canada": return [try models("canada", file: "canada.json", salvage: CanadaCollection.self, { $0.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum })]
+        case "flaky": return [flaky(isFlaky: true)]
+        case "flaky-clean": return [flaky(isFlaky: false)]
+        case "parse": return try parse()
+        case "codable":
+            return [
+                try models("codable", file: "twitter.json", salvage: SwiftDecodableRoot<CodableTwitterFeed>.self, { $0.value.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum }),
+                try models("codable", file: "citm_catalog.json", salvage: SwiftDecodableRoot<CodableCitmCatalog>.self, { $0.value.checksum }, foundation: CodableCitmCatalog.self, { $0.checksum }),
+                try models("codable", file: "canada.json", salvage: SwiftDecodableRoot<CodableCanadaCollection>.self, { $0.value.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum }),
+            ]
+        default:
+            return []
+        }
+    }
+
+    func load(_ file: String) throws -> Data {
+        try Data(contentsOf: corpus.appendingPathComponent(file))
+    }
+
+    /// Salvage model vs Foundation Codable model on one corpus file.
+    func models<S: APIDecodable, F: Decodable>(_ suite: String, file: String, salvage: S.Type, _ salvageSum: (S) -> Checksum,
+                                                foundation: F.Type, _ foundationSum: (F) -> Checksum) throws -> SuiteResult {
+        let data = try load(file)
+        let decoder = APIDataDecoder()
+        let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: S.self) }
+        let (foundationTime, foundationResult, foundationAllocations) = settings.measure { try? JSONDecoder().decode(F.self, from: data) }
+        var failures: [String] = []
+        if !salvageResult.errors.isEmpty {
+            failures.append("Salvage reported \(salvageResult.errors.count) errors, first: \(salvageResult.errors[0])")
+        }
+        let salvageChecksum = salvageResult.value.map(salvageSum)?.description ?? "no value"
+        let foundationChecksum = foundationResult.map(foundationSum)?.description ?? "no value"
+        if salvageChecksum != foundationChecksum {
+            failures.append("checksums differ: Salvage \(salvageChecksum), Foundation \(foundationChecksum)")
+        }
+        return SuiteResult(suite: suite, input: file, bytes: data.count, salvage: salvageTime, foundation: foundationTime,
+                           salvageChecksum: salvageChecksum, foundationChecksum: foundationChecksum,
+                           salvageAllocations: salvageAllocations, foundationAllocations: foundationAllocations, notes: [:], failures: failures)
+    }
+
+    /// Flaky persons: Salvage with every error recorded vs Codable's all-optional `try?` model.
+    func flaky(isFlaky: Bool, count: Int = 20_000) -> SuiteResult {
+        let data = Data(FlakyPeopleGenerator.document(count: count, flaky: isFlaky))
+        let decoder = APIDataDecoder()
+        let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: FlakyPeople.self) }
+        let (foundationTime, foundationResult, foundationAllocations) = settings.measure { try? JSONDecoder().decode(CodableFlakyPeople.self, from: data) }
+        let expectedPersons = isFlaky ? FlakyPeopleGenerator.expectedSurvivors(count: count) : count
+        let expectedErrors = isFlaky ? (count + 19) / 20 : 0
+        let persons = salvageResult.value?.count ?? 0
+        var failures: [String] = []
+        if persons != expectedPersons { failures.append("Salvage kept \(persons) persons, expected \(expectedPersons)") }
+        if salvageResult.errors.count != expectedErrors { failures.append("Salvage reported \(salvageResult.errors.count) errors, expected \(expectedErrors)") }
+        if let missingPath = salvageResult.errors.first(where: { $0.path.count < 3 }) { failures.append("error without a breadcrumb: \(missingPath)") }
+        if (foundationResult?.survivors ?? -1) != expectedPersons { failures.append("Foundation kept \(foundationResult?.survivors ?? -1) persons") }
+        let salvageChecksum = salvageResult.value?.checksum.description ?? "no value"
+        let foundationChecksum = foundationResult?.checksum.description ?? "no value"
+        if salvageChecksum != foundationChecksum { failures.append("checksums differ") }
+        return SuiteResult(suite: isFlaky ? "flaky" : "flaky-clean", input: "generated \(count) persons", bytes: data.count,
+                           salvage: salvageTime, foundation: foundationTime, salvageChecksum: salvageChecksum, foundationChecksum: foundationChecksum,
+                           salvageAllocations: salvageAllocations, foundationAllocations: foundationAllocations,
+                           notes: ["persons": "\(persons)", "errors": "\(salvageResult.errors.count)", "first_error": salvageResult.errors.first.map { "\($0)" } ?? ""],
+                           failures: failures)
+    }
+
+    /// Bytes → document only, on every JSON file of the corpus; Foundation's counterpart is `JSONSerialization`.
+    func parse() throws -> [SuiteResult] {
+        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasSuffix(".json") }.sorted()
+        return try files.map { file in
+            let data = try load(file)
+            let bytes = [UInt8](data)
+            let (salvageTime, nodes, salvageAllocations) = settings.measure { SalvageBenchmarkAccess.parse(bytes) }
+            let (foundationTime, object, foundationAllocations) = settings.measure { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+            var failures: [String] = []
+            if nodes == nil { failures.append("Salvage could not parse \(file)") }
+            if object == nil { failures.append("Foundation could not parse \(file)") }
+            let valid = nodes != nil && object != nil ? "valid" : "invalid"
+            return SuiteResult(suite: "parse", input: file, bytes: data.count, salvage: salvageTime, foundation: foundationTime,
+                               salvageChecksum: valid, foundationChecksum: valid, salvageAllocations: salvageAllocations,
+                               foundationAllocations: foundationAllocations, notes: ["values": "\(nodes ?? 0)"], failures: failures)
+        }
+    }
+}
+
+/// Decodes a Swift `Decodable` root through Salvage's Codable bridge.
+public struct SwiftDecodableRoot<T: Decodable>: APIDecodable {
+    public let value: T
+    public init?(from decoder: APIDecoder) {
+        guard let value = decoder.decodeRequired(swiftDecodable: T.self) else { return nil }
+        self.value = value
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import CAllocationCounter
+import SalvageBenchmarkKit
+
+// salvage-benchmark: bytes → models, Salvage vs Foundation's JSONDecoder, in the same run.
+// Usage: swift run -c release salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory]
+
+struct Options {
+    var corpus = "../shared/corpus"
+    var json = false
+    var quick = false
+    var memory = true
+    var suites: [String] = []
+}
+
+func parseOptions() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
+        switch argument {
+        case "--corpus":
+            guard let value = arguments.popFirst() else { fail("--corpus needs a directory") }
+            options.corpus = value
+        case "--json": options.json = true
+        case "--quick": options.quick = true
+        case "--no-memory": options.memory = false
+        case "--suite":
+            guard let value = arguments.popFirst(), BenchmarkSuites.names.contains(value) else {
+                fail("--suite needs one of: \(BenchmarkSuites.names.joined(separator: ", "))")
+            }
+            options.suites.append(value)
+        case "--help", "-h":
+            print("""
+            usage: salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory]
+              --corpus DIR   folder with twitter.json, citm_catalog.json, canada.json (default ../shared/corpus)
+              --json         print a JSON array with one object per suite instead of a table
+              --quick        one iteration per suite, no warm-up (checks that everything works)
+              --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
+              --no-memory    skip the ~100 MB peak-memory measurement
+            """)
+            exit(0)
+        default:
+            fail("unknown argument \(argument); see --help")
+        }
+    }
+    return options
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("salvage-benchmark: \(message)\n".utf8))
+    exit(2)
+}
+
+let options = parseOptions()
+var isDirectory: ObjCBool = false
+let corpusURL = URL(fileURLWithPath: options.corpus)
+guard FileManager.default.fileExists(atPath: corpusURL.appendingPathComponent("twitter.json").path, isDirectory: &isDirectory) else {
+    fail("no corpus at \(corpusURL.path): expected twitter.json, citm_catalog.json and canada.json there. Run from the package root with ../shared/corpus present, or pass --corpus DIR.")
+}
+
+var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
+if salvage_allocation_count() >= 0 {
+    settings.allocationCounter = { @Sendable in Int(salvage_allocation_count()) }
+}
+let suites = BenchmarkSuites(corpus: corpusURL, settings: settings)
+var results: [SuiteResult] = []
+for name in options.suites.isEmpty ? BenchmarkSuites.names : options.suites {
+    do {
+        results += try suites.run(name)
+    } catch {
+        fail("suite \(name): \(error)")
+    }
+    if !options.json { FileHandle.standardError.write(Data("finished \(name)\n".utf8)) }
+}
+let memory = options.memory && !options.quick ? PeakMemoryReport.measure(megabytes: 100) : nil
+
+Report(results: results, memory: memory).print(json: options.json)
+exit(results.allSatisfy { $0.failures.isEmpty } ? 0 : 1)
