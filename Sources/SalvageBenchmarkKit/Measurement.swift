@@ -21,6 +21,8 @@ public struct BenchmarkSettings: Sendable {
     public var warmups: Int
     public var iterations: Int
     public var allocationCounter: (@Sendable () -> Int)?
+    /// For profiling Salvage: run the Foundation side once only (its timings are then meaningless).
+    public var salvageOnly = false
 
     public init(warmups: Int, iterations: Int, allocationCounter: (@Sendable () -> Int)? = nil) {
         self.warmups = warmups
@@ -34,6 +36,13 @@ public struct BenchmarkSettings: Sendable {
     public static let full = BenchmarkSettings(warmups: 3, iterations: 20)
 
     /// Runs `body` `warmups` times untimed, then `iterations` times timed; returns the timings and the last result.
+    func measureFoundation<T>(_ body: () -> T) -> (Measurement, T, allocations: Int?) {
+        guard salvageOnly else { return measure(body) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = body()
+        return (Measurement(seconds: [Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9]), result, nil)
+    }
+
     func measure<T>(_ body: () -> T) -> (Measurement, T, allocations: Int?) {
         var result = body()
         for _ in 0..<warmups { result = body() }

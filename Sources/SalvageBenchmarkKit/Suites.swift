@@ -43,7 +43,7 @@ public struct BenchmarkSuites {
         let data = try load(file)
         let decoder = APIDataDecoder()
         let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: S.self) }
-        let (foundationTime, foundationResult, foundationAllocations) = settings.measure { try? JSONDecoder().decode(F.self, from: data) }
+        let (foundationTime, foundationResult, foundationAllocations) = settings.measureFoundation { try? JSONDecoder().decode(F.self, from: data) }
         var failures: [String] = []
         if !salvageResult.errors.isEmpty {
             failures.append("Salvage reported \(salvageResult.errors.count) errors, first: \(salvageResult.errors[0])")
@@ -63,7 +63,7 @@ public struct BenchmarkSuites {
         let data = Data(FlakyPeopleGenerator.document(count: count, flaky: isFlaky))
         let decoder = APIDataDecoder()
         let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: FlakyPeople.self) }
-        let (foundationTime, foundationResult, foundationAllocations) = settings.measure { try? JSONDecoder().decode(CodableFlakyPeople.self, from: data) }
+        let (foundationTime, foundationResult, foundationAllocations) = settings.measureFoundation { try? JSONDecoder().decode(CodableFlakyPeople.self, from: data) }
         let expectedPersons = isFlaky ? FlakyPeopleGenerator.expectedSurvivors(count: count) : count
         let expectedErrors = isFlaky ? (count + 19) / 20 : 0
         let persons = salvageResult.value?.count ?? 0
@@ -89,7 +89,7 @@ public struct BenchmarkSuites {
             let data = try load(file)
             let bytes = [UInt8](data)
             let (salvageTime, nodes, salvageAllocations) = settings.measure { SalvageBenchmarkAccess.parse(bytes) }
-            let (foundationTime, object, foundationAllocations) = settings.measure { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+            let (foundationTime, object, foundationAllocations) = settings.measureFoundation { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
             var failures: [String] = []
             if nodes == nil { failures.append("Salvage could not parse \(file)") }
             if object == nil { failures.append("Foundation could not parse \(file)") }

@@ -11,6 +11,7 @@ struct Options {
     var quick = false
     var memory = true
     var suites: [String] = []
+    var salvageOnly = false
 }
 
 func parseOptions() -> Options {
@@ -24,6 +25,7 @@ func parseOptions() -> Options {
         case "--json": options.json = true
         case "--quick": options.quick = true
         case "--no-memory": options.memory = false
+        case "--salvage-only": options.salvageOnly = true
         case "--suite":
             guard let value = arguments.popFirst(), BenchmarkSuites.names.contains(value) else {
                 fail("--suite needs one of: \(BenchmarkSuites.names.joined(separator: ", "))")
@@ -37,6 +39,7 @@ func parseOptions() -> Options {
               --quick        one iteration per suite, no warm-up (checks that everything works)
               --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
               --no-memory    skip the ~100 MB peak-memory measurement
+              --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
             """)
             exit(0)
         default:
@@ -59,6 +62,7 @@ guard FileManager.default.fileExists(atPath: corpusURL.appendingPathComponent("t
 }
 
 var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
+settings.salvageOnly = options.salvageOnly
 if salvage_allocation_count() >= 0 {
     settings.allocationCounter = { @Sendable in Int(salvage_allocation_count()) }
 }

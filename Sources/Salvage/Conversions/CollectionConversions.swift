@@ -3,6 +3,7 @@
 
 extension APIDecoder {
     /// Records that the value here is not the container a collection type needs, and returns false.
+    @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
         guard node >= 0, context.document.kind(node) == kind else {
             context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
@@ -12,6 +13,7 @@ extension APIDecoder {
     }
 
     /// Calls `body` with a decoder for each element of the array here, in order.
+    @inlinable
     func forEachElement(_ body: (APIDecoder) -> Void) {
         context.document.forEachElement(of: node) { index, element in
             body(APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index)))
@@ -19,6 +21,7 @@ extension APIDecoder {
     }
 
     /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
+    @inlinable
     func forEachMember(_ body: (String, APIDecoder) -> Void) {
         context.document.forEachMember(of: node) { key, value in
             body(context.document.string(key), APIDecoder(context: context, frame: frame, node: value, parent: node, step: .member(keyNode: key)))
@@ -29,6 +32,7 @@ extension APIDecoder {
 /// `[Element]`, lossy: elements that fail to decode (including `null`s) are dropped and reported at `[i]`.
 extension Array: APIDecodable where Element: APIDecodable {
     /// Decodes a JSON array, dropping (and reporting) elements that fail.
+    @inlinable
     public init?(from decoder: APIDecoder) {
         guard decoder.expectContainer(.array) else { return nil }
         var elements: [Element] = []
@@ -46,6 +50,7 @@ extension Array: APIDecodable where Element: APIDecodable {
 /// When a key repeats, the last member wins.
 extension Dictionary: APIDecodable where Key == String, Value: APIDecodable {
     /// Decodes a JSON object, dropping (and reporting) members that fail.
+    @inlinable
     public init?(from decoder: APIDecoder) {
         guard decoder.expectContainer(.object) else { return nil }
         var members: [String: Value] = [:]
@@ -62,6 +67,7 @@ extension Dictionary: APIDecodable where Key == String, Value: APIDecodable {
 /// `Set<Element>`, from a JSON array, lossy like `Array`.
 extension Set: APIDecodable where Element: APIDecodable {
     /// Decodes a JSON array into a set, dropping (and reporting) elements that fail.
+    @inlinable
     public init?(from decoder: APIDecoder) {
         guard let elements = [Element](from: decoder) else { return nil }
         self.init(elements)

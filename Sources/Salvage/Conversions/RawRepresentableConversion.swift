@@ -30,12 +30,6 @@ extension APIDecoder {
     }
 
     private func convertRaw<S: ScalarDecodable, R>(_ scalar: S.Type, as type: R.Type) -> R? {
-        switch S.convert(context.document, node: node) {
-        case .success(let value):
-            return value as? R
-        case .failure(let failure):
-            context.record(failure.reason, at: self, decoding: nil)
-            return nil
-        }
+        convertScalar(S.self, tagged: false) as? R
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// let raw = APIDataDecoder().decode(data: data, to: ResponseData.self).value?.data
 /// ```
-public struct ResponseData: APIDecodable, AlwaysDecodable, Sendable, Hashable {
+public struct ResponseData: APIDecodable, Sendable, Hashable {
     /// The response bytes; nil when the input was a Foundation object tree rather than bytes.
     public let data: Data?
 
@@ -16,4 +16,7 @@ public struct ResponseData: APIDecodable, AlwaysDecodable, Sendable, Hashable {
     public init?(from decoder: APIDecoder) {
         self.data = decoder.context.rawData
     }
+
+    /// True: the raw bytes exist even where there is no JSON value.
+    public static var _salvageDecodesAbsence: Bool { true }
 }

@@ -6,8 +6,26 @@ import Foundation
 extension ScalarDecodable {
     /// Converts the value at the decoder's position, recording a precise error when it cannot.
     init?(scalarFrom decoder: APIDecoder) {
-        guard let value = decoder.convertHere(Self.self) else { return nil }
+        guard let value = decoder.convertScalar(Self.self) else { return nil }
         self = value
+    }
+}
+
+extension APIDecoder {
+    /// Converts the value here with a built-in scalar conversion, recording a failure here, tagged with
+    /// `S` (or untagged when `tagged` is false, for raw values of enums, which show the enum's type).
+    func convertScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool = true) -> S? {
+        guard node >= 0 else {
+            context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
+            return nil
+        }
+        switch S.convert(context.document, node: node) {
+        case .success(let value):
+            return value
+        case .failure(let failure):
+            context.record(failure.reason, at: self, decoding: tagged ? S.self : nil)
+            return nil
+        }
     }
 }
 
@@ -20,6 +38,8 @@ func wrongType(_ document: JSONDocument, _ node: Int) -> ScalarFailure {
 extension String: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<String, ScalarFailure> {
         document.kind(node) == .string ? .success(document.string(node)) : .failure(wrongType(document, node))
@@ -30,6 +50,8 @@ extension String: APIDecodable, ScalarDecodable {
 extension Bool: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<Bool, ScalarFailure> {
         switch document.kind(node) {
@@ -44,6 +66,8 @@ extension Bool: APIDecodable, ScalarDecodable {
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<Double, ScalarFailure> {
         guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
@@ -56,6 +80,8 @@ extension Double: APIDecodable, ScalarDecodable {
 extension Float: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<Float, ScalarFailure> {
         guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
@@ -68,6 +94,8 @@ extension Float: APIDecodable, ScalarDecodable {
 extension Decimal: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<Decimal, ScalarFailure> {
         guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }

@@ -61,7 +61,7 @@ enum DecodeRun {
 
     /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.
     static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, rawData: Data?, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        if T.self is any AlwaysDecodable.Type, let empty = try? JSONDocument.parse(Array("null".utf8)) {
+        if T._salvageDecodesAbsence, let empty = try? JSONDocument.parse(Array("null".utf8)) {
             // ResponseData wants the bytes, not the JSON: give them, with no error.
             return decode(document: empty, rootNode: 0, rawData: rawData, reportsLocations: false, to: T.self, options: options)
         }

@@ -22,15 +22,31 @@ public protocol APIDecodable {
     ///
     /// Read values with `-->`; check ``APIDecoder/succeeded`` before using required ones.
     init?(from decoder: APIDecoder)
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// Decodes a present, non-null value; the default runs ``init(from:)`` with a decoder of its own.
+    static func _salvageDecode(at decoder: APIDecoder) -> Self?
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// True for types that produce a value even where there is no JSON value (``ResponseData``).
+    static var _salvageDecodesAbsence: Bool { get }
 }
 
 extension APIDecodable {
     /// No id key.
     public static var idKey: String? { nil }
-}
 
-/// Types that produce a value even where there is no JSON value (like ``ResponseData``).
-protocol AlwaysDecodable {}
+    /// Runs ``init(from:)`` in a frame of its own, so its fields' errors are tagged with this type and
+    /// required failures fail this value only.
+    @inlinable
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? {
+        decoder.decodeModel(Self.self)
+    }
+
+    /// False: a missing value is missing.
+    @inlinable
+    public static var _salvageDecodesAbsence: Bool { false }
+}
 
 /// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own.
 protocol ScalarDecodable {

@@ -15,16 +15,17 @@
 /// A decoder is a small value: creating one allocates nothing. Use it only while the `init?(from:)` that
 /// received it (or its parent's) is running.
 public struct APIDecoder {
-    let context: DecodingContext
+    @usableFromInline let context: DecodingContext
     /// The frame of the model whose `init?(from:)` this decoder belongs to.
-    let frame: Int
+    @usableFromInline let frame: Int
     /// The tape index of the value, or -1 when there is no value here.
-    let node: Int
+    @usableFromInline let node: Int
     /// The tape index this decoder was subscripted from, or -1 for the root.
-    let parent: Int
+    @usableFromInline let parent: Int
     /// How this decoder was reached from `parent`.
-    let step: PathStep
+    @usableFromInline let step: PathStep
 
+    @inlinable
     init(context: DecodingContext, frame: Int, node: Int, parent: Int, step: PathStep) {
         self.context = context
         self.frame = frame
@@ -37,10 +38,17 @@ public struct APIDecoder {
 
     /// The member named `key` of this object. Absent when there is no such member or this is not an object.
     public subscript(key: String) -> APIDecoder {
-        if node >= 0, let member = context.document.member(of: node, key: key) {
-            return APIDecoder(context: context, frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
+        if node >= 0 {
+            // Lookups in the model's own object remember where the last match was (see `Frame.lookupHint`).
+            let hint = context.frames.lookupHint(frame, node: node)
+            var key = key
+            let found = key.withUTF8 { context.document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: hint) }
+            if let found {
+                if hint >= 0 { context.frames.setLookupHint(frame, found.next) }
+                return APIDecoder(context: context, frame: frame, node: found.value, parent: node, step: .member(keyNode: found.value - 1))
+            }
         }
-        return absentChild(.name(key), key: APICodingKey(hashKey: key))
+        return absentChild(APICodingKey(hashKey: key))
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
@@ -48,7 +56,7 @@ public struct APIDecoder {
         if node >= 0, let element = context.document.element(of: node, at: index) {
             return APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index))
         }
-        return absentChild(.index(index), key: APICodingKey(arrayIndex: index))
+        return absentChild(APICodingKey(arrayIndex: index))
     }
 
     /// The element at `codingKey.intValue` of an array, or the member named `codingKey.stringValue` otherwise.
@@ -60,11 +68,11 @@ public struct APIDecoder {
     }
 
     /// The child of a position with no usable value: keeps the steps so errors can name the full path.
-    private func absentChild(_ step: PathStep, key: APICodingKey) -> APIDecoder {
+    private func absentChild(_ key: APICodingKey) -> APIDecoder {
         if node >= 0 {
-            return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: step)
+            return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
         }
-        return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: .chain(stepKeys() + [key]))
+        return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
     }
 
     /// This decoder's own step as coding keys (empty for the root).
@@ -73,8 +81,7 @@ public struct APIDecoder {
         case .root: return []
         case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]
         case .index(let index): return [APICodingKey(arrayIndex: index)]
-        case .name(let name): return [APICodingKey(hashKey: name)]
-        case .chain(let keys): return keys
+        case .absent(let start, let count): return Array(context.absentKeys[start ..< start + count])
         }
     }
 
@@ -90,6 +97,7 @@ public struct APIDecoder {
     public var jsonElement: JSONElement { node >= 0 ? context.document.element(node) : .absent }
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
+    @inlinable
     public var count: Int? {
         guard node >= 0, context.document.tape[node].isContainer else { return nil }
         return context.document.count(node)

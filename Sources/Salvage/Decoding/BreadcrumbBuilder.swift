@@ -38,6 +38,11 @@ struct BreadcrumbBuilder {
         pathToNode(node).map { tagged($0) }
     }
 
+    /// The frames being decoded, innermost first.
+    private func innermostFirst() -> [Frame] {
+        (0 ..< context.frames.count).reversed().compactMap { context.frames[$0] }
+    }
+
     private func rootStep() -> Step {
         Step(key: APICodingKey(hashKey: context.options.rootName), node: context.rootNode)
     }
@@ -48,7 +53,7 @@ struct BreadcrumbBuilder {
             return [rootStep()]
         }
         // A frame decoding exactly this node knows how it was reached.
-        for frame in context.frames.reversed() where frame.node == node && frame.parent >= 0 {
+        for frame in innermostFirst() where frame.node == node && frame.parent >= 0 {
             if case .root = frame.step { break }
             var steps = pathToNode(frame.parent)
             let keys = APIDecoder(context: context, frame: -1, node: node, parent: frame.parent, step: frame.step).stepKeys()
@@ -59,7 +64,7 @@ struct BreadcrumbBuilder {
         }
         // Otherwise start from the innermost frame that contains the node, or from the root.
         var ancestor = context.rootNode
-        for frame in context.frames.reversed() where frame.node > ancestor && frame.node != node && document.contains(frame.node, node) {
+        for frame in innermostFirst() where frame.node > ancestor && frame.node != node && document.contains(frame.node, node) {
             ancestor = frame.node
             break
         }
@@ -98,7 +103,7 @@ struct BreadcrumbBuilder {
 
     /// The step's key tagged with the innermost frame decoding its value, if any.
     private func tagged(_ step: Step) -> APICodingKey {
-        guard step.node >= 0, let frame = context.frames.last(where: { $0.node == step.node }) else { return step.key }
+        guard step.node >= 0, let frame = innermostFirst().first(where: { $0.node == step.node }) else { return step.key }
         return tag(step.key, with: frame.type, node: step.node)
     }
 

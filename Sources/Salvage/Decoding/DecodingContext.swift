@@ -1,38 +1,26 @@
 import Foundation
 
 /// How a decoder was reached from the node it was subscripted from. Keys and indices are kept in the
-/// cheapest form available and turned into `APICodingKey`s only when an error is recorded.
+/// cheapest form available and turned into `APICodingKey`s only when an error is recorded. Every case
+/// holds plain integers, so copying a decoder never touches reference counts.
+@usableFromInline
 enum PathStep {
     /// The top-level value.
     case root
     /// A member that is present: the tape index of its key node (the key's text is read from the tape).
     case member(keyNode: Int)
-    /// An array element (present or not).
+    /// An array element that is present.
     case index(Int)
-    /// A key that is not present.
-    case name(String)
-    /// Several steps below a value that is not present (e.g. `decoder["missing"]["child"]`).
-    case chain([APICodingKey])
-}
-
-/// A model or value being decoded: the innermost frame owns `succeeded` for the `init?(from:)` running.
-struct Frame {
-    /// The tape index of the value being decoded.
-    let node: Int
-    /// The tape index the value was reached from, or -1 for the root.
-    let parent: Int
-    let step: PathStep
-    /// The Swift type being decoded here; shown in tagged paths.
-    let type: Any.Type
-    var succeeded = true
-    /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
-    var reportedShape = false
+    /// Steps that lead to no value (`decoder["missing"]`, or `decoder["missing"]["child"]`): `count` keys
+    /// stored in the context's `absentKeys` from `start`.
+    case absent(start: Int, count: Int)
 }
 
 /// The state of one `decode` call: the document, the options, the errors so far and the stack of
 /// models being decoded. Created once per call and never shared between threads.
+@usableFromInline
 final class DecodingContext {
-    let document: JSONDocument
+    @usableFromInline let document: JSONDocument
     let options: APIDecodeOptions
     /// The raw response bytes, for `ResponseData`.
     let rawData: Data?
@@ -41,8 +29,10 @@ final class DecodingContext {
     /// The tape index of the value decoding starts at (the root), or -1 when there is none.
     let rootNode: Int
 
-    var errors: [APIDecodeError] = []
-    var frames: [Frame] = []
+    @usableFromInline var errors: [APIDecodeError] = []
+    let frames = FrameStack()
+    /// The keys of subscripts that led to no value, referenced by `PathStep.absent`.
+    var absentKeys: [APICodingKey] = []
     private var locator: IncrementalLocator
 
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawData: Data?, reportsLocations: Bool) {
@@ -52,35 +42,48 @@ final class DecodingContext {
         self.rawData = rawData
         self.reportsLocations = reportsLocations
         self.locator = IncrementalLocator()
-        frames.reserveCapacity(32)
+    }
+
+    deinit {
+        frames.deallocate()
+    }
+
+    // MARK: - Absent steps
+
+    /// Stores `keys` for a `PathStep.absent` and returns that step.
+    func absentStep(_ keys: some Collection<APICodingKey>) -> PathStep {
+        let start = absentKeys.count
+        absentKeys.append(contentsOf: keys)
+        return .absent(start: start, count: keys.count)
     }
 
     // MARK: - Frames
 
+    @usableFromInline
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type) -> Int {
-        frames.append(Frame(node: node, parent: parent, step: step, type: type))
-        return frames.count - 1
+        frames.push(Frame(node: node, parent: parent, step: step, type: type))
     }
 
+    @usableFromInline
     func popFrame() {
-        frames.removeLast()
+        frames.pop()
     }
 
     /// Marks the model owning frame `index` as failed.
+    @usableFromInline
     func fail(frame index: Int) {
-        if index >= 0 && index < frames.count {
-            frames[index].succeeded = false
-        }
+        frames.update(index) { $0.succeeded = false }
     }
 
     func succeeded(frame index: Int) -> Bool {
-        index >= 0 && index < frames.count ? frames[index].succeeded : true
+        frames[index]?.succeeded ?? true
     }
 
     // MARK: - Errors
 
     /// Records an error about the value a decoder points at. Paths, tags and locations are built here, and
     /// only here, so decoding that meets no problem never pays for them.
+    @usableFromInline
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?) {
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
         errors.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder)))

@@ -17,6 +17,7 @@ infix operator --> : ParseOperationsGroup
 /// ```swift
 /// let id = decoder["person_id"] --> Int.self   // Int!
 /// ```
+@inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
     decoder.decodeRequired(T.self)
 }
@@ -28,6 +29,7 @@ public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
 /// let height = decoder["height"] --> Double?.self       // Double?
 /// let count  = decoder["count"] --> Int?.self ?? 0       // `-->` binds tighter than `??`
 /// ```
+@inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
     decoder.decodeOptional(T.self)
 }
@@ -37,11 +39,13 @@ public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
 /// ```swift
 /// let pair = decoder["pair"] --> CountLimited<[Int]>(exactly: 2)
 /// ```
+@inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, limit: CountLimited<T>) -> T! {
     decoder.decodeRequired(T.self, min: limit.min, max: limit.max, countsAreMandatory: limit.isMandatory)
 }
 
 /// Decodes an optional collection and checks its count when present.
+@inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, limit: CountLimited<T?>) -> T? {
     decoder.decodeOptional(T.self, min: limit.min, max: limit.max, countsAreMandatory: limit.isMandatory)
 }

@@ -2,11 +2,12 @@
 ///
 /// Values are addressed by their tape index (`Int`); index 0 is the top-level value. Strings and numbers
 /// stay as bytes until asked for. The document is safe to share between threads.
+@usableFromInline
 final class JSONDocument: Sendable {
     /// The UTF-8 input, exactly as received.
-    let bytes: [UInt8]
+    @usableFromInline let bytes: [UInt8]
     /// One node per value, in document order.
-    let tape: [TapeNode]
+    @usableFromInline let tape: [TapeNode]
 
     init(bytes: [UInt8], tape: [TapeNode]) {
         self.bytes = bytes
@@ -33,15 +34,22 @@ final class JSONDocument: Sendable {
 
     // MARK: - Nodes
 
+    @inlinable
     func kind(_ node: Int) -> NodeKind { tape[node].kind }
 
+    /// Whether `node` is JSON `null`.
+    @inlinable
+    func isNull(_ node: Int) -> Bool { tape[node].header & 0b111 == NodeKind.null.rawValue }
+
     /// The index of the value after `node` and all its descendants.
+    @inlinable
     func next(after node: Int) -> Int {
         let entry = tape[node]
         return entry.isContainer ? Int(entry.extent) : node + 1
     }
 
     /// The number of elements of an array or members of an object.
+    @inlinable
     func count(_ node: Int) -> Int { tape[node].count }
 
     /// Whether `node` is `ancestor` or lies inside it.
@@ -77,38 +85,50 @@ final class JSONDocument: Sendable {
     // MARK: - Objects and arrays
 
     /// The value of the last member of object `node` whose key equals `key`, or nil.
-    ///
-    /// Keys are compared as bytes in place. When the parser saw no repeated key in this object the first
-    /// match is the only one, so the search stops there; otherwise the last match wins, like
-    /// `JSONSerialization` and most JSON libraries.
     func member(of node: Int, key: String) -> Int? {
         var key = key
-        return key.withUTF8 { member(of: node, utf8Key: UnsafeRawBufferPointer($0)) }
+        return key.withUTF8 { member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: 0)?.value }
     }
 
-    func member(of node: Int, utf8Key: UnsafeRawBufferPointer) -> Int? {
+    /// The value of the last member of object `node` whose key equals `utf8Key`, and the key node after
+    /// it (a hint for the next lookup), or nil.
+    ///
+    /// Keys are compared as bytes in place. When the parser saw no repeated key in this object, the first
+    /// match is the only one: the search starts at `hint` (a key node of this object, usually the one
+    /// after the previous match, since models read fields in document order), wraps around, and stops at
+    /// the match. Otherwise every member is compared and the last match wins, like `JSONSerialization`.
+    func member(of node: Int, utf8Key: UnsafeRawBufferPointer, hint: Int) -> (value: Int, next: Int)? {
         let object = tape[node]
         guard object.kind == .object else { return nil }
+        let first = node + 1
         let end = Int(object.extent)
-        let stopAtFirst = !object.flag
-        var found: Int? = nil
-        var keyIndex = node + 1
         return bytes.withUnsafeBufferPointer { buffer in
             let reader = ByteReader(buffer)
-            while keyIndex < end {
-                let keyNode = tape[keyIndex]
-                let valueIndex = keyIndex + 1
-                let matches = keyNode.flag
-                    ? unescapedKeyEquals(keyIndex, utf8Key)
-                    : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
-                if matches {
-                    found = valueIndex
-                    if stopAtFirst { return found }
+            /// Searches the members whose key nodes lie in `from ..< to`.
+            func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
+                var found: (value: Int, next: Int)? = nil
+                var keyIndex = from
+                while keyIndex < to {
+                    let keyNode = tape[keyIndex]
+                    let valueIndex = keyIndex + 1
+                    let value = tape[valueIndex]
+                    let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
+                    let matches = keyNode.flag
+                        ? unescapedKeyEquals(keyIndex, utf8Key)
+                        : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                    if matches {
+                        found = (valueIndex, nextKey)
+                        if stopAtFirst { return found }
+                    }
+                    keyIndex = nextKey
                 }
-                let value = tape[valueIndex]
-                keyIndex = value.isContainer ? Int(value.extent) : valueIndex + 1
+                return found
             }
-            return found
+            if object.flag {
+                return search(from: first, to: end, stopAtFirst: false)
+            }
+            let start = hint > first && hint < end ? hint : first
+            return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
         }
     }
 
@@ -129,6 +149,7 @@ final class JSONDocument: Sendable {
     }
 
     /// Calls `body` with each member of object `node`: its key node and value node, in document order.
+    @inlinable
     func forEachMember(of node: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
         let end = Int(tape[node].extent)
         var keyIndex = node + 1
@@ -139,6 +160,7 @@ final class JSONDocument: Sendable {
     }
 
     /// Calls `body` with each element of array `node` and its position, in order.
+    @inlinable
     func forEachElement(of node: Int, _ body: (_ index: Int, _ element: Int) -> Void) {
         let end = Int(tape[node].extent)
         var child = node + 1

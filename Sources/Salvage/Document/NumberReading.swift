@@ -5,8 +5,8 @@ import Foundation
 // Integers: plain integer text takes a digit loop that accumulates towards the sign (so `Int64.min` works)
 // with overflow checks; text with a fraction or an exponent (`3.0`, `3e2`, `1.5e1`) takes an exact slow path
 // that decides "whole and in range", "overflow" or "has a fractional part" without ever going through Double.
-// Doubles: short mantissas with small exponents are converted exactly with one multiplication or division
-// (Clinger's fast path); everything else goes to the standard library's correctly rounded conversion.
+// Doubles: up to 19 significant digits take the Eisel–Lemire conversion (`FastDoubleParsing.swift`), which
+// is correctly rounded and allocates nothing; longer numbers take the standard library's conversion.
 
 /// The outcome of reading a number node as an integer type.
 enum IntegerReading<Value> {
@@ -64,17 +64,17 @@ extension JSONDocument {
         return .value(value)
     }
 
-    /// Reads number node `node` as a `Double`; nil when its magnitude is too large for `Double`.
-    /// Values too small for `Double` become zero (of the right sign), as in every JSON library.
+    /// Reads number node `node` as a `Double`, correctly rounded; nil when its magnitude is too large for
+    /// `Double`. Values too small for `Double` become zero (of the right sign), as in every JSON library.
     func double(_ node: Int) -> Double? {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
         let fast: Double? = bytes.withUnsafeBufferPointer { buffer in
-            fastDouble(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
+            DecimalParts(UnsafeBufferPointer(rebasing: buffer[start ..< end])).double
         }
-        if let fast { return fast }
-        guard let value = Double(rawText(node)), value.isFinite else { return nil }
+        // More than 19 significant digits: the standard library's conversion (allocates a String).
+        guard let value = fast ?? Double(rawText(node)), value.isFinite else { return nil }
         return value
     }
 
@@ -90,63 +90,7 @@ extension JSONDocument {
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
         return value
     }
-
-    /// Clinger's fast path: exact when the mantissa fits in 53 bits and |exponent| ≤ 22. Nil otherwise.
-    private func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
-        let negative = text.first == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        while index < text.count, isDigit(text[index]) {
-            mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
-            if mantissa != 0 { digits += 1 }
-            index += 1
-        }
-        if index < text.count, text[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < text.count, isDigit(text[index]) {
-                mantissa = mantissa &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
-                if mantissa != 0 { digits += 1 }
-                exponent -= 1
-                index += 1
-            }
-        }
-        guard digits <= 15 else { return nil }
-        if index < text.count {
-            // An exponent: 'e' or 'E', optional sign, digits.
-            index += 1
-            var exponentNegative = false
-            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var written = 0
-            while index < text.count {
-                written = written * 10 + Int(text[index] &- UInt8(ascii: "0"))
-                if written > 1000 { return nil }
-                index += 1
-            }
-            exponent += exponentNegative ? -written : written
-        }
-        var value = Double(mantissa)
-        if exponent < 0 {
-            guard exponent >= -22 else { return mantissa == 0 ? (negative ? -0.0 : 0.0) : nil }
-            value /= exactPowersOfTen[-exponent]
-        } else if exponent > 0 {
-            guard exponent <= 22 else { return mantissa == 0 ? (negative ? -0.0 : 0.0) : nil }
-            value *= exactPowersOfTen[exponent]
-        }
-        return negative ? -value : value
-    }
 }
-
-/// 10^0 … 10^22, every one exactly representable as a `Double`.
-private let exactPowersOfTen: [Double] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-]
 
 /// The digits and exponent of a validated JSON number, read without allocating.
 private struct NumberParts {

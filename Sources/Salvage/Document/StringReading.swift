@@ -5,6 +5,7 @@
 
 extension JSONDocument {
     /// The unescaped text of string node `node`.
+    @usableFromInline
     func string(_ node: Int) -> String {
         let entry = tape[node]
         let start = Int(entry.start)

@@ -23,6 +23,7 @@
 // decoder needs to walk an object's members or an array's elements without recursion.
 
 /// The JSON kind of a tape node.
+@usableFromInline
 enum NodeKind: UInt32, Sendable {
     case null = 0
     case `false` = 1
@@ -39,16 +40,17 @@ enum NodeKind: UInt32, Sendable {
 /// - string: the flag says the text contains escapes and must be unescaped on the slow path;
 /// - number: the flag says the text is a plain integer (no fraction, no exponent);
 /// - object: the flag says at least two members share a key, so lookups must find the last one.
+@usableFromInline
 struct TapeNode: Sendable {
     /// Byte offset where the value's text starts (for strings: just after the opening quote).
-    var start: UInt32
+    @usableFromInline var start: UInt32
     /// Scalars: byte length of the text (for strings: of the content between the quotes).
     /// Containers: index of the first node after this container's last descendant.
-    var extent: UInt32
-    var header: UInt32
+    @usableFromInline var extent: UInt32
+    @usableFromInline var header: UInt32
 
-    static let flagBit: UInt32 = 0b1000
-    static let countShift: UInt32 = 4
+    @usableFromInline static let flagBit: UInt32 = 0b1000
+    @usableFromInline static let countShift: UInt32 = 4
     /// The largest child count a container can record; the parser rejects larger containers.
     static let maximumCount = Int(UInt32.max >> countShift)
 
@@ -58,15 +60,19 @@ struct TapeNode: Sendable {
         self.header = kind.rawValue | (flag ? TapeNode.flagBit : 0)
     }
 
+    @inlinable
     var kind: NodeKind {
         // Every header is written from a `NodeKind`, so the raw value is always valid.
         NodeKind(rawValue: header & 0b111) ?? .null
     }
 
+    @inlinable
     var flag: Bool { header & TapeNode.flagBit != 0 }
 
+    @inlinable
     var count: Int { Int(header >> TapeNode.countShift) }
 
+    @inlinable
     var isContainer: Bool { header & 0b111 >= NodeKind.array.rawValue }
 
     mutating func setCount(_ count: Int, flag: Bool) {

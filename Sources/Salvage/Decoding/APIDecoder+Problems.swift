@@ -1,0 +1,90 @@
+// What happens when a value is missing, null or of the wrong kind: the non-generic, rarely taken side of
+// `APIDecoder+Decoding.swift`.
+
+extension APIDecoder {
+    /// Reports an absent or null value: as an error when required, or as the parent's wrong type when the
+    /// value is missing because its parent is not a container of the right kind.
+    @usableFromInline
+    func reportMissing(decoding type: Any.Type, required: Bool) {
+        if node < 0 && reportWrongContainer(decoding: type, required: required) {
+            return
+        }
+        if required {
+            context.record(.unexpectedJSONType(actual: node < 0 ? .absent : .null), at: self, decoding: type)
+        }
+    }
+
+    /// Reports a model whose `init?(from:)` returned nil without recording anything, so nothing is lost silently.
+    @usableFromInline
+    func reportSilentFailure(of type: Any.Type) {
+        context.record(.other(message: "\(type).init(from:) returned nil without recording an error"), at: self, decoding: nil)
+    }
+
+    /// When this position is missing because its parent is not an object (for a key) or not an array (for
+    /// an index), the problem is the parent's type, so the error is reported at the parent: "Unexpectedly
+    /// found a boolean" where a model was expected, not "No value is present" for each of its fields.
+    /// If the parent is the value of the model being decoded, the model fails (whether or not the field is
+    /// required) and the error is reported once. A `null` parent counts as absent, not as wrong.
+    /// Returns whether it reported.
+    private func reportWrongContainer(decoding type: Any.Type, required: Bool) -> Bool {
+        guard parent >= 0 else { return false }
+        // Only a single missing step directly below a present value can be blamed on that value's type.
+        guard case .absent(let start, 1) = step else { return false }
+        let expected: NodeKind = context.absentKeys[start].arrayIndex == nil ? .object : .array
+        let parentKind = context.document.kind(parent)
+        guard parentKind != expected, parentKind != .null else { return false }
+        let reason = APIDecodeErrorReason.unexpectedJSONType(actual: context.document.element(parent))
+        if let owner = context.frames[frame], owner.node == parent {
+            if !owner.reportedShape {
+                context.frames.update(frame) { $0.reportedShape = true }
+                let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: owner.parent, step: owner.step)
+                context.record(reason, at: parentDecoder, decoding: nil)
+            }
+            context.fail(frame: frame)
+        } else {
+            let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: -1, step: .root)
+            let error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason, location: context.location(of: parentDecoder))
+            // Several fields read through the same wrong value: report it once.
+            if context.errors.last != error {
+                context.record(error)
+            }
+            if required {
+                context.fail(frame: frame)
+            }
+        }
+        return true
+    }
+
+    /// Checks `count` against `min`/`max`, recording a violation. Returns false when the value must be dropped.
+    func checkCount(_ count: Int, of type: Any.Type, min: Int?, max: Int?, mandatory: Bool) -> Bool {
+        let reason: APIDecodeErrorReason
+        if let min, let max, min == max, count != min {
+            reason = .countNotExact(expected: min, actual: count)
+        } else if let min, count < min {
+            reason = .countBelowMinimum(minimum: min, actual: count)
+        } else if let max, count > max {
+            reason = .countAboveMaximum(maximum: max, actual: count)
+        } else {
+            return true
+        }
+        context.record(reason, at: self, decoding: type)
+        return !mandatory
+    }
+}
+
+/// A decoded value whose element count ``CountLimited`` can check.
+protocol CountableValue {
+    var decodedCount: Int { get }
+}
+
+extension Array: CountableValue {
+    var decodedCount: Int { count }
+}
+
+extension Dictionary: CountableValue {
+    var decodedCount: Int { count }
+}
+
+extension Set: CountableValue {
+    var decodedCount: Int { count }
+}

@@ -1,0 +1,101 @@
+// The stack of models being decoded, kept in manually managed memory.
+//
+// Why unsafe: a frame is pushed and popped for every model and read or written on every `-->` (success
+// flag, key-lookup hint). In a Swift `Array` stored in a class, each of those writes pays for an
+// exclusivity check and a uniqueness check; here they are plain loads and stores. `Frame` is a trivial
+// type (integers and a metatype), so no reference counting or deinitialization is involved. Every access
+// is bounds-checked and an out-of-range index is ignored, so a decoder kept past its model's decode can
+// never read or write outside the stack.
+
+/// A model or value being decoded: the innermost frame owns `succeeded` for the `init?(from:)` running.
+struct Frame {
+    /// The tape index of the value being decoded.
+    let node: Int
+    /// The tape index the value was reached from, or -1 for the root.
+    let parent: Int
+    let step: PathStep
+    /// The Swift type being decoded here; shown in tagged paths.
+    let type: Any.Type
+    var succeeded = true
+    /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
+    var reportedShape = false
+    /// Where the next key lookup in this frame's object starts: the key node after the last member found.
+    /// Models usually read their fields in document order, so most lookups succeed at the first compare.
+    var lookupHint = 0
+
+    init(node: Int, parent: Int, step: PathStep, type: Any.Type) {
+        self.node = node
+        self.parent = parent
+        self.step = step
+        self.type = type
+    }
+}
+
+/// A growable stack of `Frame`s owned by one `DecodingContext`, which deallocates it.
+struct FrameStack {
+    private struct Header {
+        var base: UnsafeMutablePointer<Frame>
+        var count: Int
+        var capacity: Int
+    }
+
+    private let header: UnsafeMutablePointer<Header>
+
+    init(capacity: Int = 32) {
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+    }
+
+    /// Frees the memory. Called once, by the owner's `deinit`.
+    func deallocate() {
+        header.pointee.base.deallocate()
+        header.deallocate()
+    }
+
+    var count: Int { header.pointee.count }
+
+    /// Pushes a frame and returns its index.
+    func push(_ frame: Frame) -> Int {
+        if header.pointee.count == header.pointee.capacity {
+            let capacity = header.pointee.capacity * 2
+            let base = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
+            base.moveInitialize(from: header.pointee.base, count: header.pointee.count)
+            header.pointee.base.deallocate()
+            header.pointee.base = base
+            header.pointee.capacity = capacity
+        }
+        let index = header.pointee.count
+        (header.pointee.base + index).initialize(to: frame)
+        header.pointee.count = index + 1
+        return index
+    }
+
+    func pop() {
+        if header.pointee.count > 0 {
+            header.pointee.count -= 1
+        }
+    }
+
+    /// The frame at `index`, or nil when there is none (e.g. a decoder used after its model was decoded).
+    subscript(index: Int) -> Frame? {
+        guard index >= 0 && index < header.pointee.count else { return nil }
+        return header.pointee.base[index]
+    }
+
+    /// The lookup hint of frame `index` when that frame decodes `node`, or -1 (no hint to use or keep).
+    func lookupHint(_ index: Int, node: Int) -> Int {
+        guard index >= 0 && index < header.pointee.count, header.pointee.base[index].node == node else { return -1 }
+        return header.pointee.base[index].lookupHint
+    }
+
+    func setLookupHint(_ index: Int, _ hint: Int) {
+        guard index >= 0 && index < header.pointee.count else { return }
+        header.pointee.base[index].lookupHint = hint
+    }
+
+    /// Changes the frame at `index` in place; does nothing when there is no such frame.
+    func update(_ index: Int, _ body: (inout Frame) -> Void) {
+        guard index >= 0 && index < header.pointee.count else { return }
+        body(&header.pointee.base[index])
+    }
+}

@@ -1,0 +1,132 @@
+// Correctly rounded decimal → Double conversion without allocating: the Eisel–Lemire algorithm
+// (D. Lemire, "Number Parsing at a Gigabyte per Second", 2021; N. Mushtak and D. Lemire, "Fast Number
+// Parsing Without Fallback", 2023), as in the fast_float library.
+//
+// A number w × 10^q with w < 10^19 is converted with one or two 64×64→128-bit multiplications by a
+// precomputed 128-bit approximation of 5^q (`PowersOfFive.swift`). Numbers with more than 19 significant
+// digits, where the truncation of w could matter, return nil and take the standard library's path.
+
+/// The decimal significand (at most 19 digits) and exponent of a validated JSON number.
+struct DecimalParts {
+    var negative = false
+    var significand: UInt64 = 0
+    var exponent = 0
+    /// True when the number has more than 19 significant digits, so `significand` is truncated.
+    var truncated = false
+
+    /// Reads a JSON number text, already validated by the parser.
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        if text.first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        var digits = 0
+        while index < text.count, isDigit(text[index]) {
+            accumulate(text[index], digits: &digits, isFraction: false)
+            index += 1
+        }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < text.count, isDigit(text[index]) {
+                accumulate(text[index], digits: &digits, isFraction: true)
+                index += 1
+            }
+        }
+        if index < text.count {
+            // 'e' or 'E', an optional sign, digits; saturated far outside Double's range.
+            index += 1
+            var exponentNegative = false
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var written = 0
+            while index < text.count {
+                written = min(written &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), 100_000)
+                index += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+    }
+
+    private mutating func accumulate(_ byte: UInt8, digits: inout Int, isFraction: Bool) {
+        let digit = UInt64(byte &- UInt8(ascii: "0"))
+        if significand == 0 && digit == 0 {
+            // Leading zeros are not significant.
+            if isFraction { exponent -= 1 }
+            return
+        }
+        if digits < 19 {
+            significand = significand &* 10 &+ digit
+            digits += 1
+            if isFraction { exponent -= 1 }
+        } else {
+            // Beyond 19 digits: drop the digit, keep the magnitude.
+            if digit != 0 { truncated = true }
+            if !isFraction { exponent += 1 }
+        }
+    }
+
+    /// The correctly rounded Double, or nil when the significand was truncated (take the slow path).
+    var double: Double? {
+        guard !truncated else { return nil }
+        guard let magnitude = eiselLemire(significand, exponent) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+}
+
+/// w × 10^q correctly rounded to the nearest Double (ties to even); infinity when too large.
+func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
+    var w = significand
+    let q = exponent
+    if w == 0 || q < -342 { return 0 }
+    if q > 308 { return .infinity }
+    // Exact fast path (Clinger): w fits in 53 bits and 10^|q| is exact.
+    if w <= 1 << 53 && q >= -22 && q <= 22 {
+        let value = Double(w)
+        return q < 0 ? value / exactPowersOfTen[-q] : value * exactPowersOfTen[q]
+    }
+    let leadingZeros = w.leadingZeroBitCount
+    w <<= UInt64(leadingZeros)
+    let tableIndex = 2 * (q - powersOfFiveMinimumExponent)
+    var (upper, lower) = w.multipliedFullWidth(by: powersOfFive[tableIndex])
+    if upper & 0x1FF == 0x1FF {
+        // The product may be off in the bits that matter: refine with the next 64 bits of 5^q.
+        let (secondUpper, _) = w.multipliedFullWidth(by: powersOfFive[tableIndex + 1])
+        let (sum, carry) = lower.addingReportingOverflow(secondUpper)
+        lower = sum
+        if carry { upper &+= 1 }
+    }
+    let upperBit = Int(upper >> 63)
+    var mantissa = upper >> UInt64(upperBit + 9)
+    var power2 = (((152_170 + 65_536) * q) >> 16) + 63 + upperBit - leadingZeros + 1023
+    if power2 <= 0 {
+        // Subnormal (or zero).
+        if -power2 + 1 >= 64 { return 0 }
+        mantissa >>= UInt64(-power2 + 1)
+        mantissa += mantissa & 1
+        mantissa >>= 1
+        power2 = mantissa < (1 << 52) ? 0 : 1
+        return Double(bitPattern: UInt64(power2) << 52 | mantissa)
+    }
+    // Exactly halfway between two doubles: round to even instead of up.
+    if lower <= 1 && q >= -4 && q <= 23 && mantissa & 3 == 1 && (mantissa << UInt64(upperBit + 9)) == upper {
+        mantissa &= ~1
+    }
+    mantissa += mantissa & 1
+    mantissa >>= 1
+    if mantissa >= (2 << 52) {
+        mantissa = 1 << 52
+        power2 += 1
+    }
+    mantissa &= ~(1 << 52)
+    if power2 >= 0x7FF { return .infinity }
+    return Double(bitPattern: UInt64(power2) << 52 | mantissa)
+}
+
+/// 10^0 … 10^22, every one exactly representable as a `Double`.
+let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

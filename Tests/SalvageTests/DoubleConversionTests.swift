@@ -1,0 +1,69 @@
+import Foundation
+import Salvage
+import Testing
+
+/// Salvage's own Double conversion (Eisel–Lemire) must agree bit for bit with the standard library's
+/// correctly rounded conversion.
+struct DoubleConversionTests {
+    /// Decodes `texts` as a JSON array of doubles.
+    private func decode(_ texts: [String]) throws -> [Double] {
+        let result = APIDataDecoder().decode(string: "[" + texts.joined(separator: ",") + "]", to: [Double].self)
+        #expect(result.errors == [])
+        return try #require(result.value)
+    }
+
+    @Test(arguments: [
+        "0", "-0", "1", "0.1", "0.2", "0.3", "1e23", "8.98846567431158e307", "1.7976931348623157e308",
+        "2.2250738585072014e-308", "2.2250738585072011e-308", "4.9406564584124654e-324", "5e-324", "2.4703282292062328e-324",
+        "9007199254740993", "9007199254740992.5", "18446744073709551615", "1.00000000000000011102230246251565404236316680908203125",
+        "-65.613616999999977", "43.420273000000009", "0.0000001", "123456789012345678", "7.2057594037927933e16",
+        "4.35679e-308", "1e-300", "1.5e300", "3.14159265358979323846", "100000000000000000000000", "1448997445238699",
+    ])
+    func knownHardCases(_ text: String) throws {
+        let expected = try #require(Double(text))
+        let decoded = try decode([text])
+        #expect(decoded.first?.bitPattern == expected.bitPattern, "\(text)")
+    }
+
+    @Test func randomNumbersMatchTheStandardLibrary() throws {
+        var generator = SplitMixForDoubles(seed: 0x5A17_A6E0)
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            let digits = Int(generator.next() % 19) + 1
+            var significand = ""
+            for position in 0..<digits {
+                let digit = generator.next() % 10
+                significand += String(position == 0 && digit == 0 ? 1 : digit)
+            }
+            let pointAt = Int(generator.next() % UInt64(digits + 1))
+            var text = significand
+            if pointAt > 0 && pointAt < digits {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: pointAt))
+            }
+            let exponent = Int(generator.next() % 640) - 330
+            text += "e\(exponent)"
+            if generator.next() % 2 == 0 { text = "-" + text }
+            texts.append(text)
+        }
+        let decoded = try decode(texts.filter { Double($0).map(\.isFinite) ?? false })
+        let expected = texts.compactMap { Double($0) }.filter(\.isFinite)
+        #expect(decoded.count == expected.count)
+        for (index, (value, reference)) in zip(decoded, expected).enumerated() where value.bitPattern != reference.bitPattern {
+            Issue.record("mismatch at \(index): \(value) vs \(reference)")
+            break
+        }
+    }
+}
+
+/// SplitMix64, for reproducible random inputs.
+struct SplitMixForDoubles {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
