@@ -88,7 +88,7 @@ public struct BenchmarkSuites {
         return try files.map { file in
             let data = try load(file)
             let bytes = [UInt8](data)
-            let (salvageTime, nodes, salvageAllocations) = settings.measure { SalvageBenchmarkAccess.parse(bytes) }
+            let (salvageTime, nodes, salvageAllocations) = settings.measure { SalvagePackageAccess.parse(bytes) }
             let (foundationTime, object, foundationAllocations) = settings.measureFoundation { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
             var failures: [String] = []
             if nodes == nil { failures.append("Salvage could not parse \(file)") }

@@ -12,6 +12,7 @@ struct Options {
     var memory = true
     var suites: [String] = []
     var salvageOnly = false
+    var iterations: Int?
 }
 
 func parseOptions() -> Options {
@@ -26,6 +27,9 @@ func parseOptions() -> Options {
         case "--quick": options.quick = true
         case "--no-memory": options.memory = false
         case "--salvage-only": options.salvageOnly = true
+        case "--iterations":
+            guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
+            options.iterations = value
         case "--suite":
             guard let value = arguments.popFirst(), BenchmarkSuites.names.contains(value) else {
                 fail("--suite needs one of: \(BenchmarkSuites.names.joined(separator: ", "))")
@@ -39,6 +43,7 @@ func parseOptions() -> Options {
               --quick        one iteration per suite, no warm-up (checks that everything works)
               --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
               --no-memory    skip the ~100 MB peak-memory measurement
+              --iterations N timed runs per suite (default 20, after 3 warm-ups)
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
             """)
             exit(0)
@@ -63,6 +68,7 @@ guard FileManager.default.fileExists(atPath: corpusURL.appendingPathComponent("t
 
 var settings = options.quick ? BenchmarkSettings.quick : BenchmarkSettings.full
 settings.salvageOnly = options.salvageOnly
+if let iterations = options.iterations { settings.iterations = iterations }
 if salvage_allocation_count() >= 0 {
     settings.allocationCounter = { @Sendable in Int(salvage_allocation_count()) }
 }

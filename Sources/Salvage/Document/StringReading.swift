@@ -26,42 +26,49 @@ extension JSONDocument {
         }
     }
 
-    /// Decodes the escapes of an already validated string body.
+    /// Decodes the escapes of an already validated string body, writing UTF-8 straight into the new
+    /// `String`'s storage (unescaping never makes the text longer).
     private func unescapedString(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.count)
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            guard byte == UInt8(ascii: "\\"), index + 1 < text.count else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escaped = text[index + 1]
-            index += 2
-            switch escaped {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = UInt32(hexQuad(text, at: index))
-                index += 4
-                if (0xD800...0xDBFF).contains(scalar), index + 6 <= text.count {
-                    // The parser guarantees a low surrogate escape follows.
-                    let low = UInt32(hexQuad(text, at: index + 2))
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    index += 6
+        String(unsafeUninitializedCapacity: text.count) { output in
+            var written = 0
+            var index = 0
+            while index < text.count {
+                let byte = text[index]
+                guard byte == UInt8(ascii: "\\"), index + 1 < text.count else {
+                    output[written] = byte
+                    written += 1
+                    index += 1
+                    continue
                 }
-                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &output)
-            default:
-                // '"', '\\' and '/' stand for themselves.
-                output.append(escaped)
+                let escaped = text[index + 1]
+                index += 2
+                switch escaped {
+                case UInt8(ascii: "b"): output[written] = 0x08; written += 1
+                case UInt8(ascii: "f"): output[written] = 0x0C; written += 1
+                case UInt8(ascii: "n"): output[written] = 0x0A; written += 1
+                case UInt8(ascii: "r"): output[written] = 0x0D; written += 1
+                case UInt8(ascii: "t"): output[written] = 0x09; written += 1
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32(hexQuad(text, at: index))
+                    index += 4
+                    if (0xD800...0xDBFF).contains(scalar), index + 6 <= text.count {
+                        // The parser guarantees a low surrogate escape follows.
+                        let low = UInt32(hexQuad(text, at: index + 2))
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
+                        index += 6
+                    }
+                    for unit in UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") ?? UTF8.EncodedScalar() {
+                        output[written] = unit
+                        written += 1
+                    }
+                default:
+                    // '"', '\\' and '/' stand for themselves.
+                    output[written] = escaped
+                    written += 1
+                }
             }
+            return written
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private func hexQuad(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
@@ -70,25 +77,5 @@ extension JSONDocument {
             value = value << 4 | UInt16(hexDigitValue(text[index + offset]) ?? 0)
         }
         return value
-    }
-
-    private func appendUTF8(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-        let value = scalar.value
-        switch value {
-        case 0..<0x80:
-            output.append(UInt8(value))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | (value >> 6)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | (value >> 12)))
-            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        default:
-            output.append(UInt8(0xF0 | (value >> 18)))
-            output.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
-            output.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
-            output.append(UInt8(0x80 | (value & 0x3F)))
-        }
     }
 }

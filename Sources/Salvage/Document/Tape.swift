@@ -9,14 +9,14 @@
 // The document `{"id": 7, "tags": ["a", "b"], "ok": true}` (offsets are byte offsets into the input):
 //
 //     index  kind    start  extent  count  notes
-//     0      object  0      8       3      extent 8: the node after the object's last descendant
-//     1      string  1      2              key "id" (extent: length of the content between the quotes)
-//     2      number  7      1              7 (flag: integer)
-//     3      string  10     4              key "tags"
+//     0      object  0      9       3      extent 9: the node after the object's last descendant
+//     1      string  2      2              key "id" (start: after the quote; extent: content length)
+//     2      number  7      1              7 (flag: plain integer)
+//     3      string  11     4              key "tags"
 //     4      array   18     7       2      extent 7: the node after "b"
-//     5      string  19     1              "a"
-//     6      string  24     1              "b"
-//     7      string  30     2              key "ok"
+//     5      string  20     1              "a"
+//     6      string  25     1              "b"
+//     7      string  31     2              key "ok"
 //     8      true    36     4
 //
 // The node after a value is therefore `index + 1` for a scalar and `extent` for a container, which is all a

@@ -4,31 +4,50 @@
 /// "too deep" error and can never overflow the call stack. Strings and numbers are validated here but not
 /// converted; the decoder converts them lazily.
 struct JSONParser {
-    /// An open container on the parser's stack.
+    /// An open container. The innermost one is `current`; the ones around it wait on `stack`, so the
+    /// per-value bookkeeping touches a plain stored property, not an array element.
     struct OpenContainer {
         var node: Int
         var count: Int
         let isObject: Bool
-        /// A 64-bit Bloom filter of this object's keys, used to spot duplicate keys cheaply.
-        var keyFilter: UInt64
+        /// A 128-bit Bloom filter of this object's keys, used to spot duplicate keys cheaply.
+        var keyFilter: (UInt64, UInt64)
         var hasDuplicateKeys: Bool
+
+        /// Stands for "no container" at the top level.
+        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, keyFilter: (0, 0), hasDuplicateKeys: false)
     }
 
     let input: ByteReader
     let maximumDepth: Int
     var position = 0
-    var tape: [TapeNode] = []
+    var tape: TapeBuilder
     var stack: [OpenContainer] = []
+    /// The innermost open container (a placeholder while `depth` is 0).
+    var current = OpenContainer.topLevel
+    /// The number of open containers (`stack.count` plus `current`).
+    var depth = 0
 
     init(input: ByteReader, maximumDepth: Int) {
         self.input = input
         self.maximumDepth = maximumDepth
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
-        tape.reserveCapacity(min(input.count / 6 + 16, 1 << 24))
+        self.tape = TapeBuilder(capacity: min(input.count / 6 + 16, 1 << 24))
     }
 
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
+    /// Consumes the parser: call it once.
     mutating func parse() throws(ParseFailure) -> [TapeNode] {
+        do {
+            try parseDocument()
+        } catch {
+            tape.discard()
+            throw error
+        }
+        return tape.finish()
+    }
+
+    private mutating func parseDocument() throws(ParseFailure) {
         guard input.count < Int(UInt32.max) else {
             throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
         }
@@ -42,7 +61,6 @@ struct JSONParser {
         if position < input.count {
             throw ParseFailure(message: "Unexpected \(describeByte(at: position)) after the top-level value", offset: position)
         }
-        return tape
     }
 
     /// A UTF-8 byte order mark is ignored, as RFC 8259 §8.1 allows.
@@ -65,14 +83,14 @@ struct JSONParser {
             }
             // After a value: close containers or move to the next element/member.
             while true {
-                guard !stack.isEmpty else { return }
+                guard depth > 0 else { return }
                 skipWhitespace()
+                let isObject = current.isObject
                 guard position < input.count else {
-                    throw ParseFailure(message: "Unexpected end of input: \(stack[stack.count - 1].isObject ? "expected ',' or '}'" : "expected ',' or ']'")", offset: position)
+                    throw ParseFailure(message: "Unexpected end of input: \(isObject ? "expected ',' or '}'" : "expected ',' or ']'")", offset: position)
                 }
                 let byte = input.byte(position)
-                let isObject = stack[stack.count - 1].isObject
-                stack[stack.count - 1].count += 1
+                current.count += 1
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
@@ -164,16 +182,23 @@ struct JSONParser {
     }
 
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
-        guard stack.count < maximumDepth else {
+        guard depth < maximumDepth else {
             throw ParseFailure(message: "Nesting is deeper than the limit of \(maximumDepth)", offset: position)
         }
-        stack.append(OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: 0, hasDuplicateKeys: false))
+        if depth > 0 {
+            stack.append(current)
+        }
+        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: (0, 0), hasDuplicateKeys: false)
+        depth += 1
         tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: position), extent: 0))
         position += 1
     }
 
     private mutating func closeContainer() throws(ParseFailure) {
-        let container = stack.removeLast()
+        guard depth > 0 else { return }
+        let container = current
+        current = stack.popLast() ?? .topLevel
+        depth -= 1
         guard container.count <= TapeNode.maximumCount else {
             throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1)
         }
@@ -203,7 +228,13 @@ struct JSONParser {
     mutating func skipWhitespace() {
         while position < input.count {
             switch input.byte(position) {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            case UInt8(ascii: " "):
+                // Indentation comes in runs of spaces: skip eight at a time while we can.
+                position += 1
+                while position + 8 <= input.count && input.word(position) == 0x2020_2020_2020_2020 {
+                    position += 8
+                }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position += 1
             default:
                 return

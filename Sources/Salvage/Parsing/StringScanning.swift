@@ -24,7 +24,7 @@ extension JSONParser {
             } else if byte < 0x20 {
                 throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
             } else {
-                index = try validateUTF8Sequence(at: index)
+                index = try skipUTF8Sequence(at: index)
             }
         }
         let length = index - quote - 1
@@ -114,6 +114,21 @@ extension JSONParser {
         return value
     }
 
+    /// Skips one multi-byte UTF-8 sequence at `index`: the common well-formed two- and three-byte
+    /// characters inline, anything else through the full validator.
+    @inline(__always)
+    private func skipUTF8Sequence(at index: Int) throws(ParseFailure) -> Int {
+        let lead = input.byte(index)
+        if lead >= 0xC2 && lead <= 0xDF && index + 1 < input.count && input.byte(index + 1) & 0xC0 == 0x80 {
+            return index + 2
+        }
+        if lead >= 0xE1 && lead <= 0xEC && index + 2 < input.count
+            && input.byte(index + 1) & 0xC0 == 0x80 && input.byte(index + 2) & 0xC0 == 0x80 {
+            return index + 3
+        }
+        return try validateUTF8Sequence(at: index)
+    }
+
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index after it.
     /// Rejects stray continuation bytes, overlong forms, encoded surrogates, values above U+10FFFF and
     /// truncated sequences.
@@ -162,25 +177,33 @@ extension JSONParser {
     // MARK: - Duplicate keys
 
     /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
+    ///
+    /// A 128-bit Bloom filter of hashed keys answers "certainly new" for almost every key; only on a hit
+    /// are the object's earlier keys compared byte by byte.
     private mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
-        let top = stack.count - 1
-        guard top >= 0, !stack[top].hasDuplicateKeys else { return }
+        guard current.isObject, !current.hasDuplicateKeys else { return }
         if hasEscapes {
             // Escaped keys could equal an unescaped spelling; don't try to be clever, take the safe path.
-            stack[top].hasDuplicateKeys = true
+            current.hasDuplicateKeys = true
             return
         }
         var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        if length > 0 {
+        if length >= 8 {
+            hash ^= input.word(start) &* 0xC2B2_AE3D_27D4_EB4F
+            hash = (hash ^ (hash >> 29)) ^ input.word(start + length - 8) &* 0x1656_67B1_9E37_79F9
+        } else if length > 0 {
             hash ^= UInt64(input.byte(start)) &* 0xC2B2_AE3D_27D4_EB4F
             hash ^= UInt64(input.byte(start + length - 1)) &* 0x1656_67B1_9E37_79F9
             hash ^= UInt64(input.byte(start + length / 2)) &* 0x27D4_EB2F_1656_67C5
         }
+        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
         let bit: UInt64 = 1 << (hash >> 58)
-        if stack[top].keyFilter & bit != 0, keyRepeats(start: start, length: length, inObject: stack[top].node) {
-            stack[top].hasDuplicateKeys = true
+        let isHigh = hash & 1 == 1
+        let seen = isHigh ? current.keyFilter.1 & bit != 0 : current.keyFilter.0 & bit != 0
+        if seen, keyRepeats(start: start, length: length, inObject: current.node) {
+            current.hasDuplicateKeys = true
         }
-        stack[top].keyFilter |= bit
+        if isHigh { current.keyFilter.1 |= bit } else { current.keyFilter.0 |= bit }
     }
 
     /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.

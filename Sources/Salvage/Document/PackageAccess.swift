@@ -1,0 +1,30 @@
+/// Entry points for the package's own benchmark and tests (package access: not public API).
+package enum SalvagePackageAccess {
+    /// Parses `bytes` into a document and returns its number of values, or nil when the input is invalid.
+    package static func parse(_ bytes: [UInt8]) -> Int? {
+        (try? JSONDocument.parse(bytes))?.tape.count
+    }
+
+    /// The tape of `bytes` as rows of (kind name, start, extent, count), or nil when the input is invalid.
+    package static func tapeRows(_ bytes: [UInt8]) -> [TapeRow]? {
+        guard let document = try? JSONDocument.parse(bytes) else { return nil }
+        return document.tape.map { node in
+            TapeRow(kind: "\(node.kind)", start: Int(node.start), extent: Int(node.extent), count: node.isContainer ? node.count : nil)
+        }
+    }
+
+    /// One tape node, for tests.
+    package struct TapeRow: Equatable, Sendable {
+        package let kind: String
+        package let start: Int
+        package let extent: Int
+        package let count: Int?
+
+        package init(kind: String, start: Int, extent: Int, count: Int?) {
+            self.kind = kind
+            self.start = start
+            self.extent = extent
+            self.count = count
+        }
+    }
+}
