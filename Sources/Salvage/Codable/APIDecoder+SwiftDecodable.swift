@@ -24,9 +24,7 @@ extension APIDecoder {
 
     private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
         guard node >= 0, context.document.kind(node) != .null || T.self is any OptionalMarker.Type else {
-            if required {
-                context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: T.self)
-            }
+            reportMissing(decoding: T.self, required: required)
             return nil
         }
         do {

@@ -13,7 +13,9 @@ public enum JSONValue: Hashable, Sendable {
     case number(JSONNumber)
     case string(String)
     case array([JSONValue])
-    /// An object; when a key repeats, the last member wins.
+    /// An object; when a key repeats, the last member wins. Keys are Swift strings, which compare by
+    /// canonical equivalence: two keys that differ only in Unicode normalization (`"é"` and `"e\u{301}"`)
+    /// become one entry here, the last one. `decoder["é"]` compares bytes and tells them apart.
     case object([String: JSONValue])
 }
 
@@ -40,9 +42,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
-    /// The number as a `Decimal`, exactly from its text, or nil if `Decimal` cannot represent it.
+    /// The number as a `Decimal`, exactly from its text, or nil if `Decimal` cannot represent it exactly
+    /// (more than 38 significant digits, or beyond its range).
     public var decimalValue: Decimal? {
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
+        guard let document = try? JSONDocument.parse(Array(text.utf8)), document.kind(0) == .number,
+              case .value(let value) = document.decimal(0) else { return nil }
         return value
     }
 
@@ -50,8 +54,11 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     public var description: String { text }
 }
 
-/// `JSONValue` decodes any present value, including `null`.
+/// `JSONValue` decodes any present value, including `null` (as ``JSONValue/null``, also for an optional field).
 extension JSONValue: APIDecodable {
+    /// True: `null` is a JSON value like any other.
+    public static var _salvageDecodesNull: Bool { true }
+
     /// Copies the subtree at the decoder's position.
     public init?(from decoder: APIDecoder) {
         guard decoder.node >= 0 else {
@@ -61,7 +68,8 @@ extension JSONValue: APIDecodable {
         self = JSONValue(decoder.context.document, node: decoder.node)
     }
 
-    /// Builds the value of `node` and its descendants. Nesting is bounded by the parser's depth limit.
+    /// Builds the value of `node` and its descendants. Recursion is bounded by the parser's depth limit,
+    /// which is capped (see ``APIDecodeOptions/maximumDepth``).
     init(_ document: JSONDocument, node: Int) {
         switch document.kind(node) {
         case .null: self = .null

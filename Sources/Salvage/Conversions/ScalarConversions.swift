@@ -90,7 +90,8 @@ extension Float: APIDecodable, ScalarDecodable {
     }
 }
 
-/// `Decimal`: any JSON number, exactly from its text. A number `Decimal` cannot hold is `numericOverflow`.
+/// `Decimal`: any JSON number, exactly from its text. A number too large for `Decimal` is `numericOverflow`;
+/// one with more than 38 significant digits or too small for `Decimal` is `lossOfPrecision`.
 extension Decimal: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -99,8 +100,11 @@ extension Decimal: APIDecodable, ScalarDecodable {
 
     static func convert(_ document: JSONDocument, node: Int) -> Result<Decimal, ScalarFailure> {
         guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
-        guard let value = document.decimal(node) else { return .failure(overflow(document, node, "Decimal")) }
-        return .success(value)
+        switch document.decimal(node) {
+        case .value(let value): return .success(value)
+        case .overflow: return .failure(overflow(document, node, "Decimal"))
+        case .imprecise(let nearest): return .failure(ScalarFailure(reason: .lossOfPrecision(value: nearest, type: "Decimal")))
+        }
     }
 }
 
@@ -109,9 +113,13 @@ func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> ScalarFa
     ScalarFailure(reason: .numericOverflow(value: reportedDecimal(document, node), type: type))
 }
 
-/// The number at `node` as a `Decimal` for error messages; numbers beyond `Decimal`'s range are clamped
-/// to its largest magnitude (the message still says the value does not fit).
+/// The number at `node` as a `Decimal` for error messages: exact when `Decimal` can hold it, otherwise the
+/// nearest `Decimal` (zero for magnitudes below its range, its largest magnitude for those above).
 func reportedDecimal(_ document: JSONDocument, _ node: Int) -> Decimal {
-    if let value = document.decimal(node) { return value }
-    return document.rawText(node).hasPrefix("-") ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude
+    switch document.decimal(node) {
+    case .value(let value), .imprecise(let value):
+        return value
+    case .overflow:
+        return document.rawText(node).hasPrefix("-") ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude
+    }
 }

@@ -44,7 +44,7 @@ enum DecodeRun {
     static func decode<T: APIDecodable>(bytes: [UInt8], rawData: Data?, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
         let document: JSONDocument
         do {
-            document = try JSONDocument.parse(bytes, maximumDepth: options.maximumDepth)
+            document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
         } catch {
             return invalidJSON(error, rawData: rawData, to: T.self, options: options)
         }

@@ -30,6 +30,10 @@ public protocol APIDecodable {
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// True for types that produce a value even where there is no JSON value (``ResponseData``).
     static var _salvageDecodesAbsence: Bool { get }
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// True for types that have a value for JSON `null` (``JSONValue``).
+    static var _salvageDecodesNull: Bool { get }
 }
 
 extension APIDecodable {
@@ -46,6 +50,10 @@ extension APIDecodable {
     /// False: a missing value is missing.
     @inlinable
     public static var _salvageDecodesAbsence: Bool { false }
+
+    /// False: `null` is no value.
+    @inlinable
+    public static var _salvageDecodesNull: Bool { false }
 }
 
 /// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own.

@@ -9,7 +9,19 @@ public struct APIDecodeOptions: Sendable, Hashable {
     /// The name of the first step of every path (`root` by default).
     public var rootName: String
     /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error.
+    ///
+    /// Decoding recurses once per level (models, ``JSONValue`` and Codable values all do), so values above
+    /// ``maximumDepthCeiling`` are treated as that ceiling: deeper recursion could exhaust a thread's stack.
+    /// 0 accepts scalars only.
     public var maximumDepth: Int
+
+    /// The largest effective ``maximumDepth``: 1,000 levels. Measured: a recursive model 4,000 levels deep
+    /// decodes on a task's thread in a debug build, 6,000 overflow its 8 MiB stack; the ceiling keeps a wide
+    /// margin for models with larger frames.
+    public static let maximumDepthCeiling = 1_000
+
+    /// ``maximumDepth`` limited to ``maximumDepthCeiling`` (and to at least 0).
+    var effectiveMaximumDepth: Int { Swift.min(Swift.max(0, maximumDepth), APIDecodeOptions.maximumDepthCeiling) }
 
     /// Default options: root name `root`, maximum depth 512.
     public init(rootName: String = "root", maximumDepth: Int = 512) {

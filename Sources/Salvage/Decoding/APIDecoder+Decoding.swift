@@ -38,7 +38,7 @@ extension APIDecoder {
         if T._salvageDecodesAbsence {
             return T._salvageDecode(at: self)
         }
-        guard node >= 0, !context.document.isNull(node) else {
+        guard node >= 0, T._salvageDecodesNull || !context.document.isNull(node) else {
             reportMissing(decoding: T.self, required: required)
             return nil
         }

@@ -28,8 +28,8 @@ extension APIDecoder {
     /// Returns whether it reported.
     private func reportWrongContainer(decoding type: Any.Type, required: Bool) -> Bool {
         guard parent >= 0 else { return false }
-        // Only a single missing step directly below a present value can be blamed on that value's type.
-        guard case .absent(let start, 1) = step else { return false }
+        // The first missing step is the one directly below `parent`: blame the parent's type for it.
+        guard case .absent(let start, _) = step else { return false }
         let expected: NodeKind = context.absentKeys[start].arrayIndex == nil ? .object : .array
         let parentKind = context.document.kind(parent)
         guard parentKind != expected, parentKind != .null else { return false }

@@ -30,7 +30,7 @@ public final class APIJSONObjectDecoder: Sendable {
         let wrapped: [Any] = [jsonObject]
         guard JSONSerialization.isValidJSONObject(wrapped),
               let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []),
-              let document = try? JSONDocument.parse([UInt8](data), maximumDepth: options.maximumDepth + 1) else {
+              let document = try? JSONDocument.parse([UInt8](data), maximumDepth: options.effectiveMaximumDepth + 1) else {
             let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
             let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])

@@ -17,7 +17,7 @@ final class JSONDocument: Sendable {
     /// Parses `bytes`. Throws the first syntax error with its line and column.
     static func parse(_ bytes: [UInt8], maximumDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
         let outcome: Result<[TapeNode], ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(input: ByteReader(buffer), maximumDepth: max(1, maximumDepth))
+            var parser = JSONParser(input: ByteReader(buffer), maximumDepth: max(0, maximumDepth))
             do throws(ParseFailure) {
                 return .success(try parser.parse())
             } catch {
@@ -71,15 +71,8 @@ final class JSONDocument: Sendable {
         case .string: return .string
         case .array: return .array
         case .object: return .object
-        case .number: return tape[node].flag || integerValueIsExact(node) ? .integer : .decimal
+        case .number: return tape[node].flag || isWholeNumber(node) ? .integer : .decimal
         }
-    }
-
-    /// Whether a number written with a fraction or exponent is nevertheless a whole number (`3.0`, `3e2`).
-    private func integerValueIsExact(_ node: Int) -> Bool {
-        if case .value = integer(node, as: Int64.self) { return true }
-        if case .value = integer(node, as: UInt64.self) { return true }
-        return false
     }
 
     // MARK: - Objects and arrays

@@ -8,6 +8,15 @@ import Foundation
 // Doubles: up to 19 significant digits take the Eisel–Lemire conversion (`FastDoubleParsing.swift`), which
 // is correctly rounded and allocates nothing; longer numbers take the standard library's conversion.
 
+/// The outcome of reading a number node as a `Decimal`.
+enum DecimalReading {
+    case value(Decimal)
+    /// Larger in magnitude than `Decimal` can hold.
+    case overflow
+    /// More than 38 significant digits, or smaller than `Decimal` can hold: the nearest `Decimal` is given.
+    case imprecise(Decimal)
+}
+
 /// The outcome of reading a number node as an integer type.
 enum IntegerReading<Value> {
     case value(Value)
@@ -26,6 +35,19 @@ extension JSONDocument {
         return bytes.withUnsafeBufferPointer { buffer in
             let text = UnsafeBufferPointer(rebasing: buffer[start ..< end])
             return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
+        }
+    }
+
+    /// Whether the number is whole, however it is written (`7`, `7.0`, `7e2`, `1.5e30`), whatever its size.
+    func isWholeNumber(_ node: Int) -> Bool {
+        let entry = tape[node]
+        if entry.flag { return true }
+        let start = Int(entry.start)
+        let end = start + Int(entry.extent)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
+            guard let last = parts.lastSignificant else { return true }
+            return parts.exponent + (parts.digitCount - 1 - last) >= 0
         }
     }
 
@@ -84,11 +106,34 @@ extension JSONDocument {
         return value
     }
 
-    /// Reads number node `node` as a `Decimal`, from its text; nil when `Decimal` cannot represent it.
-    func decimal(_ node: Int) -> Decimal? {
-        let text = rawText(node)
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return nil }
-        return value
+    /// Reads number node `node` as a `Decimal`, exactly, from its text.
+    func decimal(_ node: Int) -> DecimalReading {
+        let entry = tape[node]
+        let start = Int(entry.start)
+        let end = start + Int(entry.extent)
+        let fit: DecimalReading? = bytes.withUnsafeBufferPointer { buffer in
+            let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
+            guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return nil }
+            // value = digits[first...last] × 10^exponent; `Decimal` holds 38 digits and exponents -128 … 127.
+            let exponent = parts.exponent + (parts.digitCount - 1 - last)
+            let significant = last - first + 1
+            if exponent + significant - 1 > 165 { return .overflow }
+            if significant > 38 || exponent < -128 { return .imprecise(approximation(parts, exponent + significant - 1)) }
+            return nil
+        }
+        if let fit { return fit }
+        guard let value = Decimal(string: rawText(node), locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return .overflow }
+        return .value(value)
+    }
+
+    /// The nearest `Decimal` to a number that has too many digits or is too small: the standard parser's
+    /// rounding, or zero (with the number's sign) for magnitudes below `Decimal`'s range.
+    private func approximation(_ parts: NumberParts, _ magnitude: Int) -> Decimal {
+        if magnitude < -128 { return parts.negative ? Decimal(sign: .minus, exponent: 0, significand: 0) : 0 }
+        var digits = ""
+        for position in 0 ..< parts.digitCount { digits.append(Character(Unicode.Scalar(parts.digit(position) + 48))) }
+        let text = (parts.negative ? "-" : "") + digits + "e\(parts.exponent)"
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 }
 

@@ -75,8 +75,25 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Hashes exactly what `==` compares.
     public func hash(into hasher: inout Hasher) {
-        // Hash the message: equal reasons always have equal messages.
-        hasher.combine(description)
+        switch self {
+        case .unexpectedJSONType(let actual): hasher.combine(0); hasher.combine(actual)
+        case .countNotExact(let a, let b): hasher.combine(1); hasher.combine(a); hasher.combine(b)
+        case .countBelowMinimum(let a, let b): hasher.combine(2); hasher.combine(a); hasher.combine(b)
+        case .countAboveMaximum(let a, let b): hasher.combine(3); hasher.combine(a); hasher.combine(b)
+        case .unexpectedRawValue(let a, let b): hasher.combine(4); hasher.combine(a); hasher.combine(b)
+        case .numericOverflow(let a, let b): hasher.combine(5); hasher.combine(a); hasher.combine(b)
+        case .lossOfPrecision(let a, let b): hasher.combine(6); hasher.combine(a); hasher.combine(b)
+        case .swiftDecodingError(let error):
+            // `==` compares the case and the coding path only.
+            hasher.combine(7)
+            for key in error.salvageContext?.codingPath ?? [] {
+                hasher.combine(key.stringValue)
+                hasher.combine(key.intValue)
+            }
+        case .invalidJSON(let error): hasher.combine(8); hasher.combine(error)
+        case .other(let message): hasher.combine(9); hasher.combine(message)
+        }
     }
 }

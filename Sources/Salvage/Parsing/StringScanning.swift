@@ -159,11 +159,11 @@ extension JSONParser {
             let range = offset == 1 ? secondRange : 0x80...0xBF
             guard range.contains(byte) else {
                 let why: String
-                if offset == 1 && lead == 0xED && byte >= 0xA0 {
+                if offset == 1 && lead == 0xED && byte >= 0xA0 && byte <= 0xBF {
                     why = "a UTF-16 surrogate encoded in UTF-8"
                 } else if offset == 1 && (lead == 0xE0 || lead == 0xF0) && byte >= 0x80 && byte <= 0xBF {
                     why = "an overlong encoding"
-                } else if offset == 1 && lead == 0xF4 && byte >= 0x90 {
+                } else if offset == 1 && lead == 0xF4 && byte >= 0x90 && byte <= 0xBF {
                     why = "a code point above U+10FFFF"
                 } else {
                     why = "a truncated multi-byte character"
