@@ -30,7 +30,9 @@ let package = Package(
         .testTarget(
             name: "SalvageTests",
             dependencies: ["Salvage", "SalvageBenchmarkKit"],
-            path: "Tests/SalvageTests"
+            path: "Tests/SalvageTests",
+            // Models full of `-->` must type-check quickly: flag any expression slower than 100 ms.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -720,7 +720,8 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
             let shift = random.below(digits.count)
             // The same value with the decimal point moved `shift` places left and an exponent to compensate.
             let split = digits.index(digits.endIndex, offsetBy: -shift)
-            let scientific = sign + digits[..<split] + (shift > 0 ? "." + digits[split...] : "") + "e" + String(shift)
+            let fraction: String = shift > 0 ? "." + String(digits[split...]) : ""
+            let scientific: String = sign + String(digits[..<split]) + fraction + "e" + String(shift)
             for text in [plain, plain + ".0", plain + "e0", value == 0 ? "0.00e2" : plain + "00e-2", scientific] {
                 texts.append(text)
                 expected.append(value)

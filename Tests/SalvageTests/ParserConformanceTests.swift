@@ -261,7 +261,8 @@ struct ParserConformanceTests {
 
     static let q = UInt8(ascii: "\"")
 
-    static let invalidCases: [InvalidCase] = [
+    // Split into several literals so that each type-checks quickly.
+    static let invalidCases1: [InvalidCase] = [
         // Empty input.
         InvalidCase("empty input", "", "The input is empty", at: 0),
         InvalidCase("whitespace only", " \t\r\n ", "The input contains no JSON value", offset: 5, line: 2, column: 2),
@@ -310,6 +311,9 @@ struct ParserConformanceTests {
         InvalidCase("fraction after exponent", "[1e5.0]", "Unexpected character '.': expected ',' or ']' after an array element", at: 4),
         InvalidCase("full-width digit", "１", "Unexpected byte 0xEF: expected a value", at: 0),
 
+    ]
+
+    static let invalidCases2: [InvalidCase] = [
         // Comments.
         InvalidCase("line comment", "// c\n1", "Unexpected character '/': comments are not allowed in JSON", at: 0),
         InvalidCase("block comment", "/* c */ 1", "Unexpected character '/': comments are not allowed in JSON", at: 0),
@@ -350,6 +354,9 @@ struct ParserConformanceTests {
         InvalidCase("no-break space after value", "[1]\u{A0}", "Unexpected byte 0xC2 after the top-level value", at: 3),
         InvalidCase("no-break space before value", "\u{A0}1", "Unexpected byte 0xC2: expected a value", at: 0),
 
+    ]
+
+    static let invalidCases3: [InvalidCase] = [
         // Unterminated strings and containers.
         InvalidCase("unterminated string", #""abc"#, #"Unterminated string: the input ends before the closing '"'"#, at: 0),
         InvalidCase("unterminated string in array", #"["abc"#, #"Unterminated string: the input ends before the closing '"'"#, at: 1),
@@ -379,6 +386,9 @@ struct ParserConformanceTests {
         InvalidCase("U+001F in string", "\"\u{1F}\"", "Unescaped control character U+001F in a string", at: 1),
         InvalidCase("control character in key", "{\"a\u{8}\":1}", "Unescaped control character U+0008 in a string", at: 3),
 
+    ]
+
+    static let invalidCases4: [InvalidCase] = [
         // Escapes.
         InvalidCase("escape \\x", #""\x""#, #"Invalid escape sequence: '\' followed by character 'x'"#, at: 1),
         InvalidCase("escape \\U", #""\U0041""#, #"Invalid escape sequence: '\' followed by character 'U'"#, at: 1),
@@ -439,6 +449,9 @@ struct ParserConformanceTests {
         InvalidCase("invalid UTF-8 in a key", bytes: [UInt8(ascii: "{"), q, 0x80, q, UInt8(ascii: ":"), UInt8(ascii: "1"), UInt8(ascii: "}")],
                     "Invalid UTF-8: unexpected continuation byte 0x80", at: 2),
 
+    ]
+
+    static let invalidCases5: [InvalidCase] = [
         // Non-ASCII bytes outside strings.
         InvalidCase("byte 0xFF as a value", bytes: [0xFF], "Unexpected byte 0xFF: expected a value", at: 0),
         InvalidCase("DEL as a value", "\u{7F}", "Unexpected byte 0x7F: expected a value", at: 0),
@@ -479,6 +492,8 @@ struct ParserConformanceTests {
         InvalidCase("invalid UTF-8 on line 3 after é (CRLF)", bytes: utf8("[\r\n\"é\",\r\n\"é") + [0x80, q, UInt8(ascii: "]")],
                     "Invalid UTF-8: unexpected continuation byte 0x80", offset: 13, line: 3, column: 3),
     ]
+
+    static let invalidCases: [InvalidCase] = invalidCases1 + invalidCases2 + invalidCases3 + invalidCases4 + invalidCases5
 
     @Test(arguments: invalidCases)
     func invalidDocument(_ testCase: InvalidCase) throws {

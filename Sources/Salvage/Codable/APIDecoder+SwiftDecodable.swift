@@ -23,6 +23,7 @@ extension APIDecoder {
     }
 
     private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
+        guard context.isOpen else { return nil }
         guard node >= 0, context.document.kind(node) != .null || T.self is any OptionalMarker.Type else {
             reportMissing(decoding: T.self, required: required)
             return nil

@@ -5,6 +5,7 @@ extension APIDecoder {
     /// Records that the value here is not the container a collection type needs, and returns false.
     @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
+        guard context.isOpen else { return false }
         guard node >= 0, context.document.kind(node) == kind else {
             context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
             return false

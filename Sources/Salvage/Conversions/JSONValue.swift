@@ -37,17 +37,21 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// The number as an `Int64` if it is whole and fits (`3.0` and `3e2` count as whole).
     public var int64Value: Int64? {
-        guard let document = try? JSONDocument.parse(Array(text.utf8)), document.kind(0) == .number,
-              case .value(let value) = document.integer(0, as: Int64.self) else { return nil }
-        return value
+        let reading = try? JSONDocument.withParsed(.array(Array(text.utf8))) { document -> Int64? in
+            guard document.kind(0) == .number, case .value(let value) = document.integer(0, as: Int64.self) else { return nil }
+            return value
+        }.get()
+        return reading ?? nil
     }
 
     /// The number as a `Decimal`, exactly from its text, or nil if `Decimal` cannot represent it exactly
     /// (more than 38 significant digits, or beyond its range).
     public var decimalValue: Decimal? {
-        guard let document = try? JSONDocument.parse(Array(text.utf8)), document.kind(0) == .number,
-              case .value(let value) = document.decimal(0) else { return nil }
-        return value
+        let reading = try? JSONDocument.withParsed(.array(Array(text.utf8))) { document -> Decimal? in
+            guard document.kind(0) == .number, case .value(let value) = document.decimal(0) else { return nil }
+            return value
+        }.get()
+        return reading ?? nil
     }
 
     /// The text.
@@ -61,6 +65,7 @@ extension JSONValue: APIDecodable {
 
     /// Copies the subtree at the decoder's position.
     public init?(from decoder: APIDecoder) {
+        guard decoder.context.isOpen else { return nil }
         guard decoder.node >= 0 else {
             decoder.context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
             return nil

@@ -19,40 +19,45 @@ public final class APIDataDecoder: Sendable {
     }
 
     /// Decodes UTF-8 JSON `data`. Nil or invalid data gives a nil value and one `invalidJSON` error.
+    /// The data is read in place, not copied.
     ///
     /// `options` takes LastMile-style dictionary options (``APIDecodeOptions/rootNodeNameKey``) on top of
     /// this decoder's options.
     public func decode<T: APIDecodable>(data: Data?, to type: T.Type, options: [String: Any] = [:]) -> APIDecodeResult<T> {
-        let bytes = data.map { [UInt8]($0) } ?? []
-        return DecodeRun.decode(bytes: bytes, rawData: data ?? Data(), to: T.self, options: self.options.merging(options))
+        DecodeRun.decode(input: .data(data ?? Data()), to: T.self, options: self.options.merging(options))
     }
 
     /// Decodes a JSON string.
     public func decode<T: APIDecodable>(string: String, to type: T.Type) -> APIDecodeResult<T> {
-        let bytes = Array(string.utf8)
-        return DecodeRun.decode(bytes: bytes, rawData: Data(bytes), to: T.self, options: options)
+        DecodeRun.decode(input: .array(Array(string.utf8)), to: T.self, options: options)
     }
 
-    /// Decodes UTF-8 JSON bytes.
+    /// Decodes UTF-8 JSON bytes. The array is read in place, not copied.
     public func decode<T: APIDecodable>(bytes: [UInt8], to type: T.Type) -> APIDecodeResult<T> {
-        DecodeRun.decode(bytes: bytes, rawData: Data(bytes), to: T.self, options: options)
+        DecodeRun.decode(input: .array(bytes), to: T.self, options: options)
     }
 }
 
-/// One decode from start to end: parse, decode the root, collect the errors.
+/// One decode from start to end: parse, decode the root, collect the errors — all while the input
+/// bytes are borrowed, so they are never copied.
 enum DecodeRun {
-    static func decode<T: APIDecodable>(bytes: [UInt8], rawData: Data?, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
-        } catch {
-            return invalidJSON(error, rawData: rawData, to: T.self, options: options)
+    static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        input.withBytes { bytes in
+            let document: JSONDocument
+            do throws(JSONSyntaxError) {
+                document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
+            } catch {
+                return invalidJSON(error, input: input, to: T.self, options: options)
+            }
+            return decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
         }
-        return decode(document: document, rootNode: 0, rawData: rawData, reportsLocations: true, to: T.self, options: options)
     }
 
-    static func decode<T: APIDecodable>(document: JSONDocument, rootNode: Int, rawData: Data?, reportsLocations: Bool, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawData: rawData, reportsLocations: reportsLocations)
+    /// Decodes the root of `document`; must run while the document's bytes are borrowed.
+    static func decode<T: APIDecodable>(document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
+                                        to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
+        defer { context.state.close() }
         let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
         let root = APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root)
         let value = root.decodeRequired(T.self)
@@ -60,10 +65,12 @@ enum DecodeRun {
     }
 
     /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.
-    static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, rawData: Data?, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        if T._salvageDecodesAbsence, let empty = try? JSONDocument.parse(Array("null".utf8)) {
+    static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        if T._salvageDecodesAbsence, let result = try? JSONDocument.withParsed(.array(Array("null".utf8)), { empty in
             // ResponseData wants the bytes, not the JSON: give them, with no error.
-            return decode(document: empty, rootNode: 0, rawData: rawData, reportsLocations: false, to: T.self, options: options)
+            decode(document: empty, rootNode: 0, rawInput: input, reportsLocations: false, to: T.self, options: options)
+        }).get() {
+            return result
         }
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
         return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)])

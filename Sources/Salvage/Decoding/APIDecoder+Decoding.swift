@@ -35,6 +35,7 @@ extension APIDecoder {
     /// Shared by required and optional decoding: handles absence, null, the wrong container, then decodes.
     @inlinable
     func decodePresent<T: APIDecodable>(_ type: T.Type, required: Bool) -> T? {
+        guard context.isOpen else { return nil }
         if T._salvageDecodesAbsence {
             return T._salvageDecode(at: self)
         }
@@ -49,10 +50,10 @@ extension APIDecoder {
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
         let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
-        let errorsBefore = context.errors.count
+        let errorsBefore = context.errorCount
         let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
         let value = T(from: child)
-        if value == nil && context.errors.count == errorsBefore {
+        if value == nil && context.errorCount == errorsBefore {
             child.reportSilentFailure(of: T.self)
         }
         context.popFrame()

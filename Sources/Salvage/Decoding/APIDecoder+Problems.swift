@@ -30,13 +30,14 @@ extension APIDecoder {
         guard parent >= 0 else { return false }
         // The first missing step is the one directly below `parent`: blame the parent's type for it.
         guard case .absent(let start, _) = step else { return false }
-        let expected: NodeKind = context.absentKeys[start].arrayIndex == nil ? .object : .array
+        guard let firstMissing = context.state.absentKeys(start, 1).first else { return false }
+        let expected: NodeKind = firstMissing.arrayIndex == nil ? .object : .array
         let parentKind = context.document.kind(parent)
         guard parentKind != expected, parentKind != .null else { return false }
         let reason = APIDecodeErrorReason.unexpectedJSONType(actual: context.document.element(parent))
-        if let owner = context.frames[frame], owner.node == parent {
+        if let owner = context.state[frame], owner.node == parent {
             if !owner.reportedShape {
-                context.frames.update(frame) { $0.reportedShape = true }
+                context.state.update(frame) { $0.reportedShape = true }
                 let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: owner.parent, step: owner.step)
                 context.record(reason, at: parentDecoder, decoding: nil)
             }
@@ -45,7 +46,7 @@ extension APIDecoder {
             let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: -1, step: .root)
             let error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason, location: context.location(of: parentDecoder))
             // Several fields read through the same wrong value: report it once.
-            if context.errors.last != error {
+            if context.state.lastError != error {
                 context.record(error)
             }
             if required {

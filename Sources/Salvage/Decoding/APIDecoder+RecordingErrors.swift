@@ -12,6 +12,7 @@ extension APIDecoder {
     /// }
     /// ```
     public func recordError(_ reason: APIDecodeErrorReason, failsModel: Bool = false) {
+        guard context.isOpen else { return }
         context.record(reason, at: self, decoding: nil)
         if failsModel {
             context.fail(frame: frame)
@@ -26,6 +27,7 @@ extension APIDecoder {
     /// Records an error exactly as given (LastMile style: build the path yourself, e.g. from ``path``).
     /// It does not fail the model; set ``succeeded`` to false for that.
     public func recordError(_ error: APIDecodeError) {
+        guard context.isOpen else { return }
         context.record(error)
     }
 }

@@ -13,7 +13,8 @@
 /// ```
 ///
 /// A decoder is a small value: creating one allocates nothing. Use it only while the `init?(from:)` that
-/// received it (or its parent's) is running.
+/// received it (or its parent's) is running: once the decode has returned, a decoder you kept sees no
+/// value anywhere and records nothing.
 public struct APIDecoder {
     @usableFromInline let context: DecodingContext
     /// The frame of the model whose `init?(from:)` this decoder belongs to.
@@ -38,13 +39,13 @@ public struct APIDecoder {
 
     /// The member named `key` of this object. Absent when there is no such member or this is not an object.
     public subscript(key: String) -> APIDecoder {
-        if node >= 0 {
+        if node >= 0 && context.isOpen {
             // Lookups in the model's own object remember where the last match was (see `Frame.lookupHint`).
-            let hint = context.frames.lookupHint(frame, node: node)
+            let hint = context.state.lookupHint(frame, node: node)
             var key = key
             let found = key.withUTF8 { context.document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: hint) }
             if let found {
-                if hint >= 0 { context.frames.setLookupHint(frame, found.next) }
+                if hint >= 0 { context.state.setLookupHint(frame, found.next) }
                 return APIDecoder(context: context, frame: frame, node: found.value, parent: node, step: .member(keyNode: found.value - 1))
             }
         }
@@ -53,7 +54,7 @@ public struct APIDecoder {
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
     public subscript(index: Int) -> APIDecoder {
-        if node >= 0, let element = context.document.element(of: node, at: index) {
+        if node >= 0, context.isOpen, let element = context.document.element(of: node, at: index) {
             return APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index))
         }
         return absentChild(APICodingKey(arrayIndex: index))
@@ -61,7 +62,7 @@ public struct APIDecoder {
 
     /// The element at `codingKey.intValue` of an array, or the member named `codingKey.stringValue` otherwise.
     public subscript(codingKey: any CodingKey) -> APIDecoder {
-        if let index = codingKey.intValue, node >= 0, context.document.kind(node) == .array {
+        if let index = codingKey.intValue, isPresent, context.document.kind(node) == .array {
             return self[index]
         }
         return self[codingKey.stringValue]
@@ -69,7 +70,7 @@ public struct APIDecoder {
 
     /// The child of a position with no usable value: keeps the steps so errors can name the full path.
     private func absentChild(_ key: APICodingKey) -> APIDecoder {
-        if node >= 0 {
+        if isPresent {
             return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
         }
         return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
@@ -81,31 +82,30 @@ public struct APIDecoder {
         case .root: return []
         case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]
         case .index(let index): return [APICodingKey(arrayIndex: index)]
-        case .absent(let start, let count): return Array(context.absentKeys[start ..< start + count])
+        case .absent(let start, let count): return context.state.absentKeys(start, count)
         }
     }
 
     // MARK: - Looking at the value
 
     /// Whether there is a value here (possibly `null`). False for a missing key or an index out of range.
-    public var isPresent: Bool { node >= 0 }
+    public var isPresent: Bool { node >= 0 && context.isOpen }
 
     /// Whether the value here is JSON `null`.
-    public var isJSONNull: Bool { node >= 0 && context.document.kind(node) == .null }
+    public var isJSONNull: Bool { isPresent && context.document.kind(node) == .null }
 
     /// The JSON type of the value here; `.absent` when there is none.
-    public var jsonElement: JSONElement { node >= 0 ? context.document.element(node) : .absent }
+    public var jsonElement: JSONElement { isPresent ? context.document.element(node) : .absent }
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
-    @inlinable
     public var count: Int? {
-        guard node >= 0, context.document.tape[node].isContainer else { return nil }
+        guard isPresent, context.document.tape[node].isContainer else { return nil }
         return context.document.count(node)
     }
 
     /// The keys of the object here, in document order (empty for anything else).
     public var keys: [String] {
-        guard node >= 0, context.document.kind(node) == .object else { return [] }
+        guard isPresent, context.document.kind(node) == .object else { return [] }
         var keys: [String] = []
         keys.reserveCapacity(context.document.count(node))
         context.document.forEachMember(of: node) { key, _ in keys.append(context.document.string(key)) }
@@ -114,7 +114,7 @@ public struct APIDecoder {
 
     /// Where the value is in the input, or nil when there is no value here or the input was not bytes.
     public var location: SourceLocation? {
-        guard node >= 0, context.reportsLocations else { return nil }
+        guard isPresent, context.reportsLocations else { return nil }
         return context.location(ofOffset: context.document.sourceOffset(node))
     }
 
@@ -135,7 +135,8 @@ public struct APIDecoder {
 
     /// The breadcrumb path from the root to this position, tagged with the types being decoded.
     public var path: [APICodingKey] {
-        BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
+        guard context.isOpen else { return [] }
+        return BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
     }
 
     /// The path without its root, as Swift `CodingKey`s.

@@ -23,19 +23,22 @@ public final class APIJSONObjectDecoder: Sendable {
         let options = self.options.merging(options)
         guard let jsonObject else {
             // No value at all: decode from an absent root, so required types report "No value is present".
-            guard let empty = try? JSONDocument.parse(Array("[]".utf8)) else { return APIDecodeResult(value: nil, errors: []) }
-            return DecodeRun.decode(document: empty, rootNode: -1, rawData: nil, reportsLocations: false, to: T.self, options: options)
+            let absent = try? JSONDocument.withParsed(.array(Array("[]".utf8))) { empty in
+                DecodeRun.decode(document: empty, rootNode: -1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+            }.get()
+            return absent ?? APIDecodeResult(value: nil, errors: [])
         }
         // Wrap the value in an array so that any scalar is accepted, then decode element 0 as the root.
         let wrapped: [Any] = [jsonObject]
-        guard JSONSerialization.isValidJSONObject(wrapped),
-              let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []),
-              let document = try? JSONDocument.parse([UInt8](data), maximumDepth: options.effectiveMaximumDepth + 1) else {
-            let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-            let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
-            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
+        if JSONSerialization.isValidJSONObject(wrapped), let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []),
+           let result = try? JSONDocument.withParsed(.data(data), maximumDepth: options.effectiveMaximumDepth + 1, { document in
+               DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+           }).get() {
+            return result
         }
-        return DecodeRun.decode(document: document, rootNode: 1, rawData: nil, reportsLocations: false, to: T.self, options: options)
+        let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
+        let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
+        return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
     }
 
     /// LastMile's earlier spelling of ``decode(jsonObject:to:options:)``.

@@ -40,7 +40,7 @@ struct BreadcrumbBuilder {
 
     /// The frames being decoded, innermost first.
     private func innermostFirst() -> [Frame] {
-        (0 ..< context.frames.count).reversed().compactMap { context.frames[$0] }
+        (0 ..< context.state.count).reversed().compactMap { context.state[$0] }
     }
 
     private func rootStep() -> Step {

@@ -22,61 +22,68 @@ enum PathStep {
 final class DecodingContext {
     @usableFromInline let document: JSONDocument
     let options: APIDecodeOptions
-    /// The raw response bytes, for `ResponseData`.
-    let rawData: Data?
+    /// The response exactly as received (even when it is not JSON), for `ResponseData`; nil for
+    /// Foundation object trees.
+    let rawInput: InputBytes?
+    var rawData: Data? { rawInput?.data }
     /// Whether source locations refer to input the user gave us (false for Foundation object trees).
     let reportsLocations: Bool
     /// The tape index of the value decoding starts at (the root), or -1 when there is none.
     let rootNode: Int
 
-    @usableFromInline var errors: [APIDecodeError] = []
-    let frames = FrameStack()
-    /// The keys of subscripts that led to no value, referenced by `PathStep.absent`.
-    var absentKeys: [APICodingKey] = []
+    /// Frames, errors and absent keys (see `DecodeState.swift` for why they live behind a pointer).
+    let state = DecodeState()
+
+    /// Every error recorded so far, in document/decode order.
+    var errors: [APIDecodeError] { state.errors }
+
+    /// Whether the decode is still running (see `DecodeState.isOpen`).
+    @usableFromInline var isOpen: Bool { state.isOpen }
+
+    /// How many errors were recorded so far.
+    @usableFromInline var errorCount: Int { state.errorCount }
     private var locator: IncrementalLocator
 
-    init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawData: Data?, reportsLocations: Bool) {
+    init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool) {
         self.document = document
+        self.rawInput = rawInput
         self.rootNode = rootNode
         self.options = options
-        self.rawData = rawData
         self.reportsLocations = reportsLocations
         self.locator = IncrementalLocator()
     }
 
     deinit {
-        frames.deallocate()
+        state.deallocate()
     }
 
     // MARK: - Absent steps
 
     /// Stores `keys` for a `PathStep.absent` and returns that step.
     func absentStep(_ keys: some Collection<APICodingKey>) -> PathStep {
-        let start = absentKeys.count
-        absentKeys.append(contentsOf: keys)
-        return .absent(start: start, count: keys.count)
+        .absent(start: state.appendAbsentKeys(keys), count: keys.count)
     }
 
     // MARK: - Frames
 
     @usableFromInline
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type) -> Int {
-        frames.push(Frame(node: node, parent: parent, step: step, type: type))
+        state.push(Frame(node: node, parent: parent, step: step, type: type))
     }
 
     @usableFromInline
     func popFrame() {
-        frames.pop()
+        state.pop()
     }
 
     /// Marks the model owning frame `index` as failed.
     @usableFromInline
     func fail(frame index: Int) {
-        frames.update(index) { $0.succeeded = false }
+        state.update(index) { $0.succeeded = false }
     }
 
     func succeeded(frame index: Int) -> Bool {
-        frames[index]?.succeeded ?? true
+        state[index]?.succeeded ?? true
     }
 
     // MARK: - Errors
@@ -86,12 +93,12 @@ final class DecodingContext {
     @usableFromInline
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?) {
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
-        errors.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder)))
+        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder)))
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).
     func record(_ error: APIDecodeError) {
-        errors.append(error)
+        state.append(error)
     }
 
     /// The location of the decoder's value, or of the nearest present value above it.
@@ -112,7 +119,7 @@ final class DecodingContext {
 struct IncrementalLocator {
     private var last = SourceLocation.start
 
-    mutating func locate(offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    mutating func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         last = SourceLocation.locate(offset: offset, in: bytes, from: last)
         return last
     }

@@ -1,35 +1,48 @@
 /// A parsed, immutable JSON document: the input bytes plus their tape (see `Tape.swift`).
 ///
 /// Values are addressed by their tape index (`Int`); index 0 is the top-level value. Strings and numbers
-/// stay as bytes until asked for. The document is safe to share between threads.
+/// stay as bytes until asked for.
+///
+/// The document borrows the input bytes, without copying them: it is valid only while they are, i.e.
+/// inside the `withBytes` closure of the decode that parsed it (see `DecodeRun` and `withParsed`).
 @usableFromInline
-final class JSONDocument: Sendable {
-    /// The UTF-8 input, exactly as received.
-    @usableFromInline let bytes: [UInt8]
+final class JSONDocument {
+    /// The UTF-8 input, borrowed from the caller for the duration of the decode.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// One node per value, in document order.
     @usableFromInline let tape: [TapeNode]
 
-    init(bytes: [UInt8], tape: [TapeNode]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, tape: [TapeNode]) {
         self.bytes = bytes
         self.tape = tape
     }
 
-    /// Parses `bytes`. Throws the first syntax error with its line and column.
-    static func parse(_ bytes: [UInt8], maximumDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
-        let outcome: Result<[TapeNode], ParseFailure> = bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(input: ByteReader(buffer), maximumDepth: max(0, maximumDepth))
-            do throws(ParseFailure) {
-                return .success(try parser.parse())
+    /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
+    /// its line and column.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(input: ByteReader(bytes), maximumDepth: max(0, maximumDepth))
+        do throws(ParseFailure) {
+            return JSONDocument(bytes: bytes, tape: try parser.parse())
+        } catch {
+            throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: bytes))
+        }
+    }
+
+    /// Parses `input` and calls `body` with the document, which must not escape `body`.
+    static func withParsed<R>(_ input: InputBytes, maximumDepth: Int = 512, _ body: (JSONDocument) -> R) -> Result<R, JSONSyntaxError> {
+        input.withBytes { buffer in
+            do throws(JSONSyntaxError) {
+                return .success(body(try parse(buffer, maximumDepth: maximumDepth)))
             } catch {
                 return .failure(error)
             }
         }
-        switch outcome {
-        case .success(let tape):
-            return JSONDocument(bytes: bytes, tape: tape)
-        case .failure(let failure):
-            throw JSONSyntaxError(message: failure.message, location: SourceLocation.locate(offset: failure.offset, in: bytes))
-        }
+    }
+
+    /// Calls `body` with the input bytes.
+    @inline(__always)
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(bytes)
     }
 
     // MARK: - Nodes
@@ -95,7 +108,7 @@ final class JSONDocument: Sendable {
         guard object.kind == .object else { return nil }
         let first = node + 1
         let end = Int(object.extent)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             let reader = ByteReader(buffer)
             /// Searches the members whose key nodes lie in `from ..< to`.
             func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {

@@ -32,7 +32,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             let text = UnsafeBufferPointer(rebasing: buffer[start ..< end])
             return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
         }
@@ -44,7 +44,7 @@ extension JSONDocument {
         if entry.flag { return true }
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
             guard let last = parts.lastSignificant else { return true }
             return parts.exponent + (parts.digitCount - 1 - last) >= 0
@@ -92,7 +92,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        let fast: Double? = bytes.withUnsafeBufferPointer { buffer in
+        let fast: Double? = withBytes { buffer in
             DecimalParts(UnsafeBufferPointer(rebasing: buffer[start ..< end])).double
         }
         // More than 19 significant digits: the standard library's conversion (allocates a String).
@@ -111,7 +111,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        let fit: DecimalReading? = bytes.withUnsafeBufferPointer { buffer in
+        let fit: DecimalReading? = withBytes { buffer in
             let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
             guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return nil }
             // value = digits[first...last] × 10^exponent; `Decimal` holds 38 digits and exponents -128 … 127.

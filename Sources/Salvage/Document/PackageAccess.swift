@@ -2,15 +2,16 @@
 package enum SalvagePackageAccess {
     /// Parses `bytes` into a document and returns its number of values, or nil when the input is invalid.
     package static func parse(_ bytes: [UInt8]) -> Int? {
-        (try? JSONDocument.parse(bytes))?.tape.count
+        try? JSONDocument.withParsed(.array(bytes)) { $0.tape.count }.get()
     }
 
     /// The tape of `bytes` as rows of (kind name, start, extent, count), or nil when the input is invalid.
     package static func tapeRows(_ bytes: [UInt8]) -> [TapeRow]? {
-        guard let document = try? JSONDocument.parse(bytes) else { return nil }
-        return document.tape.map { node in
-            TapeRow(kind: "\(node.kind)", start: Int(node.start), extent: Int(node.extent), count: node.isContainer ? node.count : nil)
-        }
+        try? JSONDocument.withParsed(.array(bytes)) { document in
+            document.tape.map { node in
+                TapeRow(kind: "\(node.kind)", start: Int(node.start), extent: Int(node.extent), count: node.isContainer ? node.count : nil)
+            }
+        }.get()
     }
 
     /// One tape node, for tests.

@@ -61,8 +61,4 @@ extension SourceLocation {
         return SourceLocation(offset: end, line: line, column: column)
     }
 
-    /// Computes the location of `offset` in `bytes`, scanning forward from `known`.
-    static func locate(offset: Int, in bytes: [UInt8], from known: SourceLocation = .start) -> SourceLocation {
-        bytes.withUnsafeBufferPointer { locate(offset: offset, in: $0, from: known) }
-    }
 }

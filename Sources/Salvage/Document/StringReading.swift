@@ -10,7 +10,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let length = Int(entry.extent)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             let text = UnsafeBufferPointer(rebasing: buffer[start ..< start + length])
             return entry.flag ? unescapedString(text) : String(decoding: text, as: UTF8.self)
         }
@@ -21,7 +21,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let length = entry.isContainer ? 0 : Int(entry.extent)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[start ..< start + length]), as: UTF8.self)
         }
     }

@@ -1,11 +1,12 @@
-// The stack of models being decoded, kept in manually managed memory.
+// The mutable state of one decode — the stack of models being decoded, the errors, the keys of absent
+// positions — kept behind a pointer.
 //
 // Why unsafe: a frame is pushed and popped for every model and read or written on every `-->` (success
-// flag, key-lookup hint). In a Swift `Array` stored in a class, each of those writes pays for an
-// exclusivity check and a uniqueness check; here they are plain loads and stores. `Frame` is a trivial
-// type (integers and a metatype), so no reference counting or deinitialization is involved. Every access
-// is bounds-checked and an out-of-range index is ignored, so a decoder kept past its model's decode can
-// never read or write outside the stack.
+// flag, key-lookup hint), and the error count is read for every model. As stored properties of a class,
+// each of those accesses pays for a dynamic exclusivity check (and writes to an `Array` for a uniqueness
+// check); behind a pointer they are plain loads and stores. `Frame` is a trivial type (integers and a
+// metatype). Every frame access is bounds-checked and an out-of-range index is ignored, so a decoder kept
+// past its model's decode can never read or write outside the stack.
 
 /// A model or value being decoded: the innermost frame owns `succeeded` for the `init?(from:)` running.
 struct Frame {
@@ -31,12 +32,15 @@ struct Frame {
     }
 }
 
-/// A growable stack of `Frame`s owned by one `DecodingContext`, which deallocates it.
-struct FrameStack {
+/// The frames, errors and absent keys of one decode, owned by one `DecodingContext`, which deallocates it.
+struct DecodeState {
     private struct Header {
         var base: UnsafeMutablePointer<Frame>
         var count: Int
         var capacity: Int
+        var errors: [APIDecodeError] = []
+        var absentKeys: [APICodingKey] = []
+        var isOpen = true
     }
 
     private let header: UnsafeMutablePointer<Header>
@@ -49,8 +53,47 @@ struct FrameStack {
     /// Frees the memory. Called once, by the owner's `deinit`.
     func deallocate() {
         header.pointee.base.deallocate()
+        header.deinitialize(count: 1)
         header.deallocate()
     }
+
+    /// False once the decode has returned: the borrowed input bytes are gone, so decoders kept past the
+    /// decode (a misuse) must not read the document any more.
+    var isOpen: Bool { header.pointee.isOpen }
+
+    func close() {
+        header.pointee.isOpen = false
+    }
+
+    // MARK: - Errors
+
+    /// Every error recorded so far, in order.
+    var errors: [APIDecodeError] { header.pointee.errors }
+
+    var errorCount: Int { header.pointee.errors.count }
+
+    var lastError: APIDecodeError? { header.pointee.errors.last }
+
+    func append(_ error: APIDecodeError) {
+        header.pointee.errors.append(error)
+    }
+
+    // MARK: - Absent keys
+
+    /// Stores `keys` for a `PathStep.absent` and returns where they start.
+    func appendAbsentKeys(_ keys: some Collection<APICodingKey>) -> Int {
+        let start = header.pointee.absentKeys.count
+        header.pointee.absentKeys.append(contentsOf: keys)
+        return start
+    }
+
+    /// The absent keys `start ..< start + count` (empty when out of range).
+    func absentKeys(_ start: Int, _ count: Int) -> [APICodingKey] {
+        guard start >= 0, count >= 0, start + count <= header.pointee.absentKeys.count else { return [] }
+        return Array(header.pointee.absentKeys[start ..< start + count])
+    }
+
+    // MARK: - Frames
 
     var count: Int { header.pointee.count }
 
