@@ -36,29 +36,40 @@ public struct BenchmarkSettings: Sendable {
     public static let full = BenchmarkSettings(warmups: 3, iterations: 20)
 
     /// Runs `body` `warmups` times untimed, then `iterations` times timed; returns the timings and the last result.
-    func measureFoundation<T>(_ body: () -> T) -> (Measurement, T, allocations: Int?) {
-        guard salvageOnly else { return measure(body) }
-        let start = DispatchTime.now().uptimeNanoseconds
-        let result = body()
-        return (Measurement(seconds: [Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9]), result, nil)
-    }
-
-    func measure<T>(_ body: () -> T) -> (Measurement, T, allocations: Int?) {
-        var result = body()
-        for _ in 0..<warmups { result = body() }
-        var seconds: [Double] = []
+    /// Times two decoders on the same input, alternating them run by run so that both see the same
+    /// machine noise (the machine is shared; ratios from interleaved runs are much steadier). Each gets
+    /// `warmups` untimed runs first. Returns both timings, both last results and, when a counter is
+    /// available, the heap allocations of one more run of each.
+    func measurePair<S, F>(_ salvage: () -> S, _ foundation: () -> F) -> (salvage: (Measurement, S, Int?), foundation: (Measurement, F, Int?)) {
+        var salvageResult = salvage()
+        var foundationResult = foundation()
+        for _ in 0..<warmups {
+            salvageResult = salvage()
+            if !salvageOnly { foundationResult = foundation() }
+        }
+        var salvageSeconds: [Double] = []
+        var foundationSeconds: [Double] = []
         for _ in 0..<max(1, iterations) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            result = body()
-            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            var start = DispatchTime.now().uptimeNanoseconds
+            salvageResult = salvage()
+            salvageSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if salvageOnly && !foundationSeconds.isEmpty { continue }
+            start = DispatchTime.now().uptimeNanoseconds
+            foundationResult = foundation()
+            foundationSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        var allocations: Int? = nil
+        var salvageAllocations: Int? = nil
+        var foundationAllocations: Int? = nil
         if let allocationCounter {
-            let before = allocationCounter()
-            result = body()
-            allocations = allocationCounter() - before
+            var before = allocationCounter()
+            salvageResult = salvage()
+            salvageAllocations = allocationCounter() - before
+            before = allocationCounter()
+            foundationResult = foundation()
+            foundationAllocations = allocationCounter() - before
         }
-        return (Measurement(seconds: seconds), result, allocations)
+        return ((Measurement(seconds: salvageSeconds), salvageResult, salvageAllocations),
+                (Measurement(seconds: foundationSeconds), foundationResult, foundationAllocations))
     }
 }
 

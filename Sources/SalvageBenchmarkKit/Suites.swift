@@ -42,8 +42,10 @@ public struct BenchmarkSuites {
                                                 foundation: F.Type, _ foundationSum: (F) -> Checksum) throws -> SuiteResult {
         let data = try load(file)
         let decoder = APIDataDecoder()
-        let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: S.self) }
-        let (foundationTime, foundationResult, foundationAllocations) = settings.measureFoundation { try? JSONDecoder().decode(F.self, from: data) }
+        let (salvageRun, foundationRun) = settings.measurePair({ decoder.decode(data: data, to: S.self) },
+                                                               { try? JSONDecoder().decode(F.self, from: data) })
+        let (salvageTime, salvageResult, salvageAllocations) = salvageRun
+        let (foundationTime, foundationResult, foundationAllocations) = foundationRun
         var failures: [String] = []
         if !salvageResult.errors.isEmpty {
             failures.append("Salvage reported \(salvageResult.errors.count) errors, first: \(salvageResult.errors[0])")
@@ -62,8 +64,10 @@ public struct BenchmarkSuites {
     func flaky(isFlaky: Bool, count: Int = 20_000) -> SuiteResult {
         let data = Data(FlakyPeopleGenerator.document(count: count, flaky: isFlaky))
         let decoder = APIDataDecoder()
-        let (salvageTime, salvageResult, salvageAllocations) = settings.measure { decoder.decode(data: data, to: FlakyPeople.self) }
-        let (foundationTime, foundationResult, foundationAllocations) = settings.measureFoundation { try? JSONDecoder().decode(CodableFlakyPeople.self, from: data) }
+        let (salvageRun, foundationRun) = settings.measurePair({ decoder.decode(data: data, to: FlakyPeople.self) },
+                                                               { try? JSONDecoder().decode(CodableFlakyPeople.self, from: data) })
+        let (salvageTime, salvageResult, salvageAllocations) = salvageRun
+        let (foundationTime, foundationResult, foundationAllocations) = foundationRun
         let expectedPersons = isFlaky ? FlakyPeopleGenerator.expectedSurvivors(count: count) : count
         let expectedErrors = isFlaky ? (count + 19) / 20 : 0
         let persons = salvageResult.value?.count ?? 0
@@ -88,8 +92,10 @@ public struct BenchmarkSuites {
         return try files.map { file in
             let data = try load(file)
             let bytes = [UInt8](data)
-            let (salvageTime, nodes, salvageAllocations) = settings.measure { SalvagePackageAccess.parse(bytes) }
-            let (foundationTime, object, foundationAllocations) = settings.measureFoundation { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+            let (salvageRun, foundationRun) = settings.measurePair({ SalvagePackageAccess.parse(bytes) },
+                                                                   { try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) })
+            let (salvageTime, nodes, salvageAllocations) = salvageRun
+            let (foundationTime, object, foundationAllocations) = foundationRun
             var failures: [String] = []
             if nodes == nil { failures.append("Salvage could not parse \(file)") }
             if object == nil { failures.append("Foundation could not parse \(file)") }

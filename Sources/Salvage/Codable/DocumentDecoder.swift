@@ -71,20 +71,17 @@ struct DocumentDecoder: Decoder {
 
     /// Converts with a built-in conversion, mapping failures to the `DecodingError` `JSONDecoder` would throw.
     func convert<S: ScalarDecodable, T>(_ scalar: S.Type, as type: T.Type) throws -> T {
-        switch S.convert(document, node: node) {
-        case .success(let value):
-            guard let value = value as? T else {
-                throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Internal conversion mismatch."))
-            }
-            return value
-        case .failure(let failure):
-            switch failure.reason {
-            case .unexpectedJSONType(let actual):
+        guard let value = S.convert(document, node: node) else {
+            let reason = S.failure(document, node: node)
+            if case .unexpectedJSONType(let actual) = reason {
                 throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Expected to decode \(T.self) but found \(actual) instead."))
-            default:
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(failure.reason)."))
             }
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(reason)."))
         }
+        guard let converted = value as? T else {
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Internal conversion mismatch."))
+        }
+        return converted
     }
 }
 

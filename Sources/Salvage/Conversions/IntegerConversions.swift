@@ -4,15 +4,18 @@
 // `3.5` is `lossOfPrecision`, and anything out of the type's range is `numericOverflow`.
 
 extension ScalarDecodable where Self: FixedWidthInteger {
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Self, ScalarFailure> {
-        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
+    static func convert(_ document: JSONDocument, node: Int) -> Self? {
+        guard document.kind(node) == .number, case .value(let value) = document.integer(node, as: Self.self) else { return nil }
+        return value
+    }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
+        guard document.kind(node) == .number else { return wrongType(document, node) }
         switch document.integer(node, as: Self.self) {
-        case .value(let value):
-            return .success(value)
-        case .overflow:
-            return .failure(overflow(document, node, "\(Self.self)"))
+        case .value, .overflow:
+            return overflow(document, node, "\(Self.self)")
         case .fractional:
-            return .failure(ScalarFailure(reason: .lossOfPrecision(value: reportedDecimal(document, node), type: "\(Self.self)")))
+            return .lossOfPrecision(value: reportedDecimal(document, node), type: "\(Self.self)")
         }
     }
 }

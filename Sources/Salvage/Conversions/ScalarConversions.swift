@@ -1,7 +1,8 @@
 import Foundation
 
 // String, Bool and the floating-point types. Integers live in `IntegerConversions.swift`.
-// Each conversion reads the node directly and reports a precise reason; none of them allocates a frame.
+// Each conversion reads the node directly, allocates no frame, and returns a plain optional; the precise
+// reason for a failure is worked out only when there is one (`failure(_:node:)`).
 
 extension ScalarDecodable {
     /// Converts the value at the decoder's position, recording a precise error when it cannot.
@@ -20,19 +21,17 @@ extension APIDecoder {
             context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
             return nil
         }
-        switch S.convert(context.document, node: node) {
-        case .success(let value):
+        if let value = S.convert(context.document, node: node) {
             return value
-        case .failure(let failure):
-            context.record(failure.reason, at: self, decoding: tagged ? S.self : nil)
-            return nil
         }
+        context.record(S.failure(context.document, node: node), at: self, decoding: tagged ? S.self : nil)
+        return nil
     }
 }
 
 /// The reason for a value of the wrong JSON type at `node`.
-func wrongType(_ document: JSONDocument, _ node: Int) -> ScalarFailure {
-    ScalarFailure(reason: .unexpectedJSONType(actual: document.element(node)))
+func wrongType(_ document: JSONDocument, _ node: Int) -> APIDecodeErrorReason {
+    .unexpectedJSONType(actual: document.element(node))
 }
 
 /// `String`: JSON strings only (numbers and booleans are not converted).
@@ -42,9 +41,11 @@ extension String: APIDecodable, ScalarDecodable {
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
-    static func convert(_ document: JSONDocument, node: Int) -> Result<String, ScalarFailure> {
-        document.kind(node) == .string ? .success(document.string(node)) : .failure(wrongType(document, node))
+    static func convert(_ document: JSONDocument, node: Int) -> String? {
+        document.kind(node) == .string ? document.string(node) : nil
     }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason { wrongType(document, node) }
 }
 
 /// `Bool`: JSON `true` and `false` only.
@@ -54,13 +55,15 @@ extension Bool: APIDecodable, ScalarDecodable {
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Bool, ScalarFailure> {
+    static func convert(_ document: JSONDocument, node: Int) -> Bool? {
         switch document.kind(node) {
-        case .true: return .success(true)
-        case .false: return .success(false)
-        default: return .failure(wrongType(document, node))
+        case .true: return true
+        case .false: return false
+        default: return nil
         }
     }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason { wrongType(document, node) }
 }
 
 /// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`.
@@ -70,10 +73,12 @@ extension Double: APIDecodable, ScalarDecodable {
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Double, ScalarFailure> {
-        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
-        guard let value = document.double(node) else { return .failure(overflow(document, node, "Double")) }
-        return .success(value)
+    static func convert(_ document: JSONDocument, node: Int) -> Double? {
+        document.kind(node) == .number ? document.double(node) : nil
+    }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
+        document.kind(node) == .number ? overflow(document, node, "Double") : wrongType(document, node)
     }
 }
 
@@ -84,10 +89,12 @@ extension Float: APIDecodable, ScalarDecodable {
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Float, ScalarFailure> {
-        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
-        guard let value = document.float(node) else { return .failure(overflow(document, node, "Float")) }
-        return .success(value)
+    static func convert(_ document: JSONDocument, node: Int) -> Float? {
+        document.kind(node) == .number ? document.float(node) : nil
+    }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
+        document.kind(node) == .number ? overflow(document, node, "Float") : wrongType(document, node)
     }
 }
 
@@ -99,19 +106,23 @@ extension Decimal: APIDecodable, ScalarDecodable {
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Decimal, ScalarFailure> {
-        guard document.kind(node) == .number else { return .failure(wrongType(document, node)) }
-        switch document.decimal(node) {
-        case .value(let value): return .success(value)
-        case .overflow: return .failure(overflow(document, node, "Decimal"))
-        case .imprecise(let nearest): return .failure(ScalarFailure(reason: .lossOfPrecision(value: nearest, type: "Decimal")))
+    static func convert(_ document: JSONDocument, node: Int) -> Decimal? {
+        guard document.kind(node) == .number, case .value(let value) = document.decimal(node) else { return nil }
+        return value
+    }
+
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
+        guard document.kind(node) == .number else { return wrongType(document, node) }
+        if case .imprecise(let nearest) = document.decimal(node) {
+            return .lossOfPrecision(value: nearest, type: "Decimal")
         }
+        return overflow(document, node, "Decimal")
     }
 }
 
 /// A `numericOverflow` failure for the number at `node`.
-func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> ScalarFailure {
-    ScalarFailure(reason: .numericOverflow(value: reportedDecimal(document, node), type: type))
+func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> APIDecodeErrorReason {
+    .numericOverflow(value: reportedDecimal(document, node), type: type)
 }
 
 /// The number at `node` as a `Decimal` for error messages: exact when `Decimal` can hold it, otherwise the

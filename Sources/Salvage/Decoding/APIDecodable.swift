@@ -58,11 +58,8 @@ extension APIDecodable {
 
 /// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own.
 protocol ScalarDecodable {
-    /// Converts the value at `node`, or returns the reason it cannot.
-    static func convert(_ document: JSONDocument, node: Int) -> Result<Self, ScalarFailure>
-}
-
-/// Why a built-in scalar conversion failed.
-struct ScalarFailure: Error {
-    let reason: APIDecodeErrorReason
+    /// The value at `node`, or nil when it cannot be converted.
+    static func convert(_ document: JSONDocument, node: Int) -> Self?
+    /// Why `convert` returned nil for `node` (asked only after it did).
+    static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason
 }
