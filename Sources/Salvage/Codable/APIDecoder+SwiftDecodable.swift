@@ -29,7 +29,7 @@ extension APIDecoder {
             return nil
         }
         do {
-            return try DocumentDecoder(document: context.document, node: node, codingPath: []).decode(T.self)
+            return try DocumentDecoder(document: context.document, node: node, pathNode: .root).decode(T.self)
         } catch let error as DecodingError {
             recordSwiftError(error, decoding: T.self)
         } catch {

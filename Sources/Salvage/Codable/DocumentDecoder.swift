@@ -3,12 +3,30 @@ import Foundation
 /// A Swift `Decoder` over Salvage's document, so any `Decodable` type can be decoded from the same parse
 /// (no `JSONSerialization` round trip). Failures are thrown as `DecodingError`s, like `JSONDecoder`'s.
 ///
+/// Fast paths: scalars are converted straight from the tape by the containers' type-specific methods,
+/// without a child decoder; coding paths are linked nodes, turned into arrays only when asked for.
 /// `codingPath` is relative to where decoding started; ``APIDecoder/decodeRequired(swiftDecodable:)``
 /// prefixes the full breadcrumb when it records an error.
 struct DocumentDecoder: Decoder {
     let document: JSONDocument
     let node: Int
-    let codingPath: [any CodingKey]
+    /// The path to this value; see `pathNode`.
+    private let parentPath: CodingPathNode
+    /// The index of this value in its parent array, or -1. Kept inline so that decoding an array of
+    /// arrays (`[[Double]]`) allocates no path node per element.
+    private let index: Int
+
+    init(document: JSONDocument, node: Int, pathNode: CodingPathNode, index: Int = -1) {
+        self.document = document
+        self.node = node
+        self.parentPath = pathNode
+        self.index = index
+    }
+
+    /// The path to this value as a linked node (allocates one node for an array element).
+    var pathNode: CodingPathNode { index >= 0 ? .index(index, parentPath) : parentPath }
+
+    var codingPath: [any CodingKey] { pathNode.path }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -25,9 +43,14 @@ struct DocumentDecoder: Decoder {
         SingleValueContainer(decoder: self)
     }
 
-    /// A decoder for a child value.
+    /// A decoder for a member.
     func child(_ node: Int, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(document: document, node: node, codingPath: codingPath + [key])
+        DocumentDecoder(document: document, node: node, pathNode: .key(key, pathNode))
+    }
+
+    /// A decoder for an element.
+    func child(_ node: Int, index: Int) -> DocumentDecoder {
+        DocumentDecoder(document: document, node: node, pathNode: pathNode, index: index)
     }
 
     private func expect(_ kind: NodeKind, _ what: String) throws {
@@ -47,20 +70,20 @@ struct DocumentDecoder: Decoder {
             throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
         }
         if let scalar = T.self as? any ScalarDecodable.Type {
-            return try convert(scalar, as: T.self)
+            return try convertOpened(scalar, as: T.self)
         }
         if T.self == URL.self {
-            let text = try convert(String.self, as: String.self)
+            let text = try scalar(String.self, at: node)
             guard let url = URL(string: text) as? T else {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string."))
             }
             return url
         }
-        if T.self == Date.self, let date = Date(timeIntervalSinceReferenceDate: try convert(Double.self, as: Double.self)) as? T {
+        if T.self == Date.self, let date = Date(timeIntervalSinceReferenceDate: try scalar(Double.self, at: node)) as? T {
             return date
         }
         if T.self == Data.self {
-            let text = try convert(String.self, as: String.self)
+            let text = try scalar(String.self, at: node)
             guard let data = Data(base64Encoded: text) as? T else {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
             }
@@ -69,20 +92,46 @@ struct DocumentDecoder: Decoder {
         return try T(from: self)
     }
 
-    /// Converts with a built-in conversion, mapping failures to the `DecodingError` `JSONDecoder` would throw.
-    func convert<S: ScalarDecodable, T>(_ scalar: S.Type, as type: T.Type) throws -> T {
-        guard let value = S.convert(document, node: node) else {
-            let reason = S.failure(document, node: node)
-            if case .unexpectedJSONType(let actual) = reason {
-                throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Expected to decode \(T.self) but found \(actual) instead."))
-            }
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(reason)."))
-        }
+    private func convertOpened<S: ScalarDecodable, T>(_ scalarType: S.Type, as type: T.Type) throws -> T {
+        let value = try scalar(S.self, at: node)
         guard let converted = value as? T else {
             throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Internal conversion mismatch."))
         }
         return converted
     }
+
+    /// Converts the scalar at `node` — this decoder's value, or its member or element named by `step` —
+    /// throwing the `DecodingError` `JSONDecoder` would: `valueNotFound` for null, `typeMismatch` for the
+    /// wrong JSON type, `dataCorrupted` for numbers that do not fit. The path is built only on failure.
+    @inline(__always)
+    func scalar<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix = .none) throws -> S {
+        if let value = S.convert(document, node: node) { return value }
+        let path: [any CodingKey]
+        switch step {
+        case .none: path = codingPath
+        case .key(let key): path = pathNode.path(appending: key)
+        case .index(let index): path = pathNode.path(appending: APICodingKey(arrayIndex: index))
+        }
+        throw scalarError(S.self, at: node, codingPath: path)
+    }
+
+    func scalarError<S: ScalarDecodable>(_ type: S.Type, at node: Int, codingPath: [any CodingKey]) -> DecodingError {
+        if document.kind(node) == .null {
+            return DecodingError.valueNotFound(S.self, .init(codingPath: codingPath, debugDescription: "Expected \(S.self) value but found null instead."))
+        }
+        let reason = S.failure(document, node: node)
+        if case .unexpectedJSONType(let actual) = reason {
+            return DecodingError.typeMismatch(S.self, .init(codingPath: codingPath, debugDescription: "Expected to decode \(S.self) but found \(actual) instead."))
+        }
+        return DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(reason)."))
+    }
+}
+
+/// A member or element step below a decoder's value, kept unmaterialized until an error needs it.
+enum PathAppendix {
+    case none
+    case key(any CodingKey)
+    case index(Int)
 }
 
 /// Lets the bridge recognise `Optional` types, which accept `null`.
@@ -96,4 +145,20 @@ struct SingleValueContainer: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { decoder.document.kind(decoder.node) == .null }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
+
+    // Scalars straight from the tape.
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.scalar(Bool.self, at: decoder.node) }
+    func decode(_ type: String.Type) throws -> String { try decoder.scalar(String.self, at: decoder.node) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.scalar(Double.self, at: decoder.node) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.scalar(Float.self, at: decoder.node) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.scalar(Int.self, at: decoder.node) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.scalar(Int8.self, at: decoder.node) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.scalar(Int16.self, at: decoder.node) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.scalar(Int32.self, at: decoder.node) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.scalar(Int64.self, at: decoder.node) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.scalar(UInt.self, at: decoder.node) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.scalar(UInt8.self, at: decoder.node) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.scalar(UInt16.self, at: decoder.node) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.scalar(UInt32.self, at: decoder.node) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.scalar(UInt64.self, at: decoder.node) }
 }

@@ -27,18 +27,71 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return node
     }
 
+    /// The member's node, or nil when it is absent or null.
+    private func presentValue(for key: Key) -> Int? {
+        guard let node = document.member(of: decoder.node, key: key.stringValue), document.kind(node) != .null else { return nil }
+        return node
+    }
+
     func decodeNil(forKey key: Key) throws -> Bool {
         document.kind(try value(for: key)) == .null
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.child(try value(for: key), key: key).decode(T.self)
+        let node = try value(for: key)
+        if let scalarType = T.self as? any ScalarDecodable.Type, let value = try scalarOpened(scalarType, at: node, key: key) as? T {
+            return value
+        }
+        return try decoder.child(node, key: key).decode(T.self)
+    }
+
+    private func scalarOpened<S: ScalarDecodable>(_ type: S.Type, at node: Int, key: Key) throws -> Any {
+        try decoder.scalar(S.self, at: node, step: .key(key))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let node = document.member(of: decoder.node, key: key.stringValue), document.kind(node) != .null else { return nil }
+        guard let node = presentValue(for: key) else { return nil }
         return try decoder.child(node, key: key).decode(T.self)
     }
+
+    private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
+        try decoder.scalar(S.self, at: try value(for: key), step: .key(key))
+    }
+
+    private func scalarIfPresent<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S? {
+        guard let node = presentValue(for: key) else { return nil }
+        return try decoder.scalar(S.self, at: node, step: .key(key))
+    }
+
+    // Scalars straight from the tape, without a child decoder.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(Bool.self, forKey: key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(String.self, forKey: key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(Double.self, forKey: key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(Float.self, forKey: key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try scalar(Int.self, forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try scalar(Int8.self, forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try scalar(Int16.self, forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try scalar(Int32.self, forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try scalar(Int64.self, forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try scalar(UInt.self, forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try scalar(UInt8.self, forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try scalar(UInt16.self, forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(UInt32.self, forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(UInt64.self, forKey: key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try scalarIfPresent(Bool.self, forKey: key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try scalarIfPresent(String.self, forKey: key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try scalarIfPresent(Double.self, forKey: key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try scalarIfPresent(Float.self, forKey: key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try scalarIfPresent(Int.self, forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try scalarIfPresent(Int8.self, forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try scalarIfPresent(Int16.self, forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try scalarIfPresent(Int32.self, forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try scalarIfPresent(Int64.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try scalarIfPresent(UInt.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try scalarIfPresent(UInt8.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try scalarIfPresent(UInt16.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try scalarIfPresent(UInt32.self, forKey: key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try scalarIfPresent(UInt64.self, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder.child(try value(for: key), key: key).container(keyedBy: NestedKey.self)
@@ -49,7 +102,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        try superDecoder(forKey: Key(stringValue: "super") ?? { throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "No key named super.")) }())
+        guard let key = Key(stringValue: "super") else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "No key named super."))
+        }
+        return try superDecoder(forKey: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -15,17 +15,16 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-    private var currentKey: APICodingKey { APICodingKey(arrayIndex: currentIndex) }
-
     private func checkNotAtEnd<T>(_ type: T.Type) throws {
         if isAtEnd {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath + [currentKey], debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(T.self, .init(codingPath: decoder.pathNode.path(appending: APICodingKey(arrayIndex: currentIndex)),
+                                                            debugDescription: "Unkeyed container is at end."))
         }
     }
 
     /// Moves to the next element and returns a decoder for the current one.
     private mutating func advance() -> DocumentDecoder {
-        let element = decoder.child(cursor, key: currentKey)
+        let element = decoder.child(cursor, index: currentIndex)
         cursor = decoder.document.next(after: cursor)
         currentIndex += 1
         return element
@@ -39,12 +38,44 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // `[Double]` and friends come here through the standard library's generic code: convert scalars
+        // without creating a child decoder.
+        if let scalarType = T.self as? any ScalarDecodable.Type, let value = try scalarOpened(scalarType) as? T {
+            return value
+        }
         try checkNotAtEnd(T.self)
-        let element = decoder.child(cursor, key: currentKey)
-        let value = try element.decode(T.self)
+        let value = try decoder.child(cursor, index: currentIndex).decode(T.self)
         _ = advance()
         return value
     }
+
+    private mutating func scalarOpened<S: ScalarDecodable>(_ type: S.Type) throws -> Any {
+        try scalar(S.self)
+    }
+
+    private mutating func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
+        try checkNotAtEnd(S.self)
+        let value = try decoder.scalar(S.self, at: cursor, step: .index(currentIndex))
+        cursor = decoder.document.next(after: cursor)
+        currentIndex += 1
+        return value
+    }
+
+    // Scalars straight from the tape, without a child decoder.
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try scalar(Bool.self) }
+    mutating func decode(_ type: String.Type) throws -> String { try scalar(String.self) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try scalar(Double.self) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try scalar(Float.self) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try scalar(Int.self) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try scalar(Int8.self) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try scalar(Int16.self) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try scalar(Int32.self) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try scalar(Int64.self) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try scalar(UInt.self) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(UInt8.self) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(UInt16.self) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(UInt32.self) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(UInt64.self) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
