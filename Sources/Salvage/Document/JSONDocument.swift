@@ -10,9 +10,9 @@ final class JSONDocument {
     /// The UTF-8 input, borrowed from the caller for the duration of the decode.
     let bytes: UnsafeBufferPointer<UInt8>
     /// One node per value, in document order.
-    @usableFromInline let tape: [TapeNode]
+    @usableFromInline let tape: TapeStorage
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, tape: [TapeNode]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, tape: TapeStorage) {
         self.bytes = bytes
         self.tape = tape
     }

@@ -37,7 +37,7 @@ struct JSONParser {
 
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
     /// Consumes the parser: call it once.
-    mutating func parse() throws(ParseFailure) -> [TapeNode] {
+    mutating func parse() throws(ParseFailure) -> TapeStorage {
         do {
             try parseDocument()
         } catch {

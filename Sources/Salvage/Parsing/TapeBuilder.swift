@@ -45,11 +45,9 @@ struct TapeBuilder {
         }
     }
 
-    /// The nodes as an array; frees the buffer. The builder must not be used afterwards.
-    func finish() -> [TapeNode] {
-        let nodes = Array(UnsafeBufferPointer(start: base, count: count))
-        base.deallocate()
-        return nodes
+    /// Hands the nodes over, without copying them. The builder must not be used afterwards.
+    func finish() -> TapeStorage {
+        TapeStorage(base: base, count: count)
     }
 
     /// Frees the buffer without producing a tape (after a parse error).
