@@ -36,10 +36,12 @@ public struct BenchmarkSettings: Sendable {
     public static let full = BenchmarkSettings(warmups: 3, iterations: 20)
 
     /// Runs `body` `warmups` times untimed, then `iterations` times timed; returns the timings and the last result.
-    /// Times two decoders on the same input, alternating them run by run so that both see the same
-    /// machine noise (the machine is shared; ratios from interleaved runs are much steadier). Each gets
-    /// `warmups` untimed runs first. Returns both timings, both last results and, when a counter is
-    /// available, the heap allocations of one more run of each.
+    /// Times two decoders on the same input in alternating blocks (four rounds of Salvage's runs then
+    /// Foundation's), each block preceded by one untimed run to bring its own data back into the caches.
+    /// Blocks keep one decoder's allocations from disturbing the other's timings (run-by-run alternation
+    /// halved Salvage's parse speed); rounds let both see the same machine noise. Each also gets `warmups`
+    /// untimed runs first. Returns both timings, both last results and, when a counter is available, the
+    /// heap allocations of one more run of each.
     func measurePair<S, F>(_ salvage: () -> S, _ foundation: () -> F) -> (salvage: (Measurement, S, Int?), foundation: (Measurement, F, Int?)) {
         var salvageResult = salvage()
         var foundationResult = foundation()
@@ -49,14 +51,22 @@ public struct BenchmarkSettings: Sendable {
         }
         var salvageSeconds: [Double] = []
         var foundationSeconds: [Double] = []
-        for _ in 0..<max(1, iterations) {
-            var start = DispatchTime.now().uptimeNanoseconds
-            salvageResult = salvage()
-            salvageSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let rounds = min(4, max(1, iterations))
+        for round in 0..<rounds {
+            let runs = iterations / rounds + (round < iterations % rounds ? 1 : 0)
+            if round > 0 { salvageResult = salvage() }
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                salvageResult = salvage()
+                salvageSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
             if salvageOnly && !foundationSeconds.isEmpty { continue }
-            start = DispatchTime.now().uptimeNanoseconds
-            foundationResult = foundation()
-            foundationSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if round > 0 { foundationResult = foundation() }
+            for _ in 0..<(salvageOnly ? 1 : runs) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                foundationResult = foundation()
+                foundationSeconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
         }
         var salvageAllocations: Int? = nil
         var foundationAllocations: Int? = nil

@@ -206,7 +206,11 @@ struct JSONParser {
             throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1)
         }
         tape[container.node].extent = UInt32(truncatingIfNeeded: tape.count)
-        tape[container.node].setCount(container.count, flag: container.hasDuplicateKeys)
+        var repeatsAKey = container.hasDuplicateKeys
+        if container.isObject && !repeatsAKey && container.count > JSONParser.smallObjectKeys {
+            repeatsAKey = largeObjectRepeatsAKey(container.node, memberCount: container.count)
+        }
+        tape[container.node].setCount(container.count, flag: repeatsAKey)
     }
 
     private mutating func scanLiteral(_ literal: StaticString, kind: NodeKind) throws(ParseFailure) {

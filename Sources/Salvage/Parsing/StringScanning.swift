@@ -24,7 +24,10 @@ extension JSONParser {
             } else if byte < 0x20 {
                 throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
             } else {
-                index = try skipUTF8Sequence(at: index)
+                // Text in non-Latin scripts is mostly multi-byte characters in a row: stay here while it is.
+                repeat {
+                    index = try skipUTF8Sequence(at: index)
+                } while index < input.count && input.byte(index) >= 0x80
             }
         }
         let length = index - quote - 1
@@ -122,7 +125,7 @@ extension JSONParser {
         if lead >= 0xC2 && lead <= 0xDF && index + 1 < input.count && input.byte(index + 1) & 0xC0 == 0x80 {
             return index + 2
         }
-        if lead >= 0xE1 && lead <= 0xEC && index + 2 < input.count
+        if (lead >= 0xE1 && lead <= 0xEC || lead == 0xEE || lead == 0xEF) && index + 2 < input.count
             && input.byte(index + 1) & 0xC0 == 0x80 && input.byte(index + 2) & 0xC0 == 0x80 {
             return index + 3
         }
@@ -172,53 +175,6 @@ extension JSONParser {
             }
         }
         return index + length
-    }
-
-    // MARK: - Duplicate keys
-
-    /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
-    ///
-    /// A 128-bit Bloom filter of hashed keys answers "certainly new" for almost every key; only on a hit
-    /// are the object's earlier keys compared byte by byte.
-    private mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
-        guard current.isObject, !current.hasDuplicateKeys else { return }
-        if hasEscapes {
-            // Escaped keys could equal an unescaped spelling; don't try to be clever, take the safe path.
-            current.hasDuplicateKeys = true
-            return
-        }
-        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        if length >= 8 {
-            hash ^= input.word(start) &* 0xC2B2_AE3D_27D4_EB4F
-            hash = (hash ^ (hash >> 29)) ^ input.word(start + length - 8) &* 0x1656_67B1_9E37_79F9
-        } else if length > 0 {
-            hash ^= UInt64(input.byte(start)) &* 0xC2B2_AE3D_27D4_EB4F
-            hash ^= UInt64(input.byte(start + length - 1)) &* 0x1656_67B1_9E37_79F9
-            hash ^= UInt64(input.byte(start + length / 2)) &* 0x27D4_EB2F_1656_67C5
-        }
-        hash = (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
-        let bit: UInt64 = 1 << (hash >> 58)
-        let isHigh = hash & 1 == 1
-        let seen = isHigh ? current.keyFilter.1 & bit != 0 : current.keyFilter.0 & bit != 0
-        if seen, keyRepeats(start: start, length: length, inObject: current.node) {
-            current.hasDuplicateKeys = true
-        }
-        if isHigh { current.keyFilter.1 |= bit } else { current.keyFilter.0 |= bit }
-    }
-
-    /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
-    private func keyRepeats(start: Int, length: Int, inObject objectNode: Int) -> Bool {
-        let currentKey = tape.count - 1
-        var keyIndex = objectNode + 1
-        while keyIndex < currentKey {
-            let key = tape[keyIndex]
-            if Int(key.extent) == length, input.regionsEqual(Int(key.start), start, length: length) {
-                return true
-            }
-            let value = tape[keyIndex + 1]
-            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
-        }
-        return false
     }
 }
 

@@ -1,0 +1,95 @@
+// Spotting objects that repeat a key, so lookups can stop at the first match everywhere else.
+//
+// Small objects (up to `smallObjectKeys` = 48 members) use a 128-bit Bloom filter of hashed keys, which answers
+// "certainly new" for almost every key; only on a hit are the object's earlier keys compared byte by byte.
+// A larger object would saturate the filter and make that comparison quadratic, so from then on its keys
+// are checked once, when it closes, by sorting their hashes: O(n log n), whatever the input.
+
+extension JSONParser {
+    /// Members up to which the Bloom filter is used.
+    static let smallObjectKeys = 48
+
+    /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
+    mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
+        guard current.isObject, !current.hasDuplicateKeys, current.count < JSONParser.smallObjectKeys else { return }
+        if hasEscapes {
+            // Escaped keys could equal an unescaped spelling; don't try to be clever, take the safe path.
+            current.hasDuplicateKeys = true
+            return
+        }
+        let hash = keyHash(start: start, length: length)
+        let bit: UInt64 = 1 << (hash >> 58)
+        let isHigh = hash & 1 == 1
+        let seen = isHigh ? current.keyFilter.1 & bit != 0 : current.keyFilter.0 & bit != 0
+        if seen, keyRepeats(start: start, length: length, inObject: current.node) {
+            current.hasDuplicateKeys = true
+        }
+        if isHigh { current.keyFilter.1 |= bit } else { current.keyFilter.0 |= bit }
+    }
+
+    /// For an object with more members than the filter handles: whether any key repeats, decided by
+    /// sorting all key hashes and comparing equal neighbours exactly. Called when the object closes.
+    func largeObjectRepeatsAKey(_ objectNode: Int, memberCount: Int) -> Bool {
+        withUnsafeTemporaryAllocation(of: (hash: UInt64, node: Int).self, capacity: memberCount) { keys in
+            var filled = 0
+            var keyIndex = objectNode + 1
+            let end = tape.count
+            while keyIndex < end && filled < memberCount {
+                let key = tape[keyIndex]
+                if key.flag { return true }
+                keys.initializeElement(at: filled, to: (keyHash(start: Int(key.start), length: Int(key.extent)), keyIndex))
+                filled += 1
+                let value = tape[keyIndex + 1]
+                keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
+            }
+            var sorted = UnsafeMutableBufferPointer(rebasing: keys[0 ..< filled])
+            sorted.sort { $0.hash < $1.hash }
+            defer { sorted.deinitialize() }
+            var index = 1
+            while index < filled {
+                // Same hash: compare against every earlier key with that hash.
+                var earlier = index - 1
+                while earlier >= 0 && sorted[earlier].hash == sorted[index].hash {
+                    let a = tape[sorted[earlier].node]
+                    let b = tape[sorted[index].node]
+                    if a.extent == b.extent, input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) { return true }
+                    earlier -= 1
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// A 64-bit hash of the key's bytes (all of them, eight at a time).
+    private func keyHash(start: Int, length: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+        var index = start
+        let end = start + length
+        while index + 8 <= end {
+            hash = (hash ^ input.word(index)) &* 0xC2B2_AE3D_27D4_EB4F
+            hash ^= hash >> 29
+            index += 8
+        }
+        while index < end {
+            hash = (hash ^ UInt64(input.byte(index))) &* 0x1656_67B1_9E37_79F9
+            index += 1
+        }
+        return (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
+    }
+
+    /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
+    private func keyRepeats(start: Int, length: Int, inObject objectNode: Int) -> Bool {
+        let currentKey = tape.count - 1
+        var keyIndex = objectNode + 1
+        while keyIndex < currentKey {
+            let key = tape[keyIndex]
+            if Int(key.extent) == length, input.regionsEqual(Int(key.start), start, length: length) {
+                return true
+            }
+            let value = tape[keyIndex + 1]
+            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
+        }
+        return false
+    }
+}

@@ -1,0 +1,38 @@
+import Salvage
+import Testing
+
+/// Objects with many members: duplicate keys are still found (last one wins) and parsing stays
+/// O(n log n) — an object of 100,000 keys would take minutes if it were quadratic.
+struct LargeObjectTests {
+    private func object(keys: Int, repeating repeated: Int? = nil) -> String {
+        var members = (0..<keys).map { #""key\#($0)": \#($0)"# }
+        if let repeated { members.append(#""key\#(repeated)": -1"#) }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    @Test(arguments: [33, 1_000, 100_000])
+    func aRepeatedKeyInALargeObjectResolvesToTheLastMember(keys: Int) throws {
+        let result = APIDataDecoder().decode(string: object(keys: keys, repeating: 7), to: LOProbe.self)
+        #expect(result.errors == [])
+        #expect(result.value?.seven == -1)
+        #expect(result.value?.first == 0)
+    }
+
+    @Test func aLargeObjectWithoutRepeatsFindsEveryKey() throws {
+        let result = APIDataDecoder().decode(string: object(keys: 100_000), to: LOProbe.self)
+        #expect(result.value?.seven == 7)
+        #expect(result.value?.last == 99_999)
+    }
+}
+
+struct LOProbe: APIDecodable {
+    let first: Int
+    let seven: Int
+    let last: Int?
+    init?(from decoder: APIDecoder) {
+        guard let first = decoder["key0"] --> Int.self, let seven = decoder["key7"] --> Int.self else { return nil }
+        self.first = first
+        self.seven = seven
+        self.last = decoder["key99999"] --> Int?.self
+    }
+}
