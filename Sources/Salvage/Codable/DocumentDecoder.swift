@@ -69,7 +69,7 @@ struct DocumentDecoder: Decoder {
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
             throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
         }
-        if let scalar = T.self as? any ScalarDecodable.Type {
+        if let scalar = scalarConversion(for: T.self) {
             return try convertOpened(scalar, as: T.self)
         }
         if T.self == URL.self {

@@ -3,9 +3,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: DocumentDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var document: JSONDocument { decoder.document }
+    /// Where the next key lookup starts, for objects large enough to need it: keys are usually asked for
+    /// in document order (always, for dictionaries decoded from `allKeys`), so lookups stay linear.
+    private let hint: LookupHint?
 
     init(decoder: DocumentDecoder) {
         self.decoder = decoder
+        self.hint = decoder.document.count(decoder.node) > 8 ? LookupHint() : nil
+    }
+
+    /// The value node of `key`, or nil.
+    private func member(_ key: Key) -> Int? {
+        var name = key.stringValue
+        let found = name.withUTF8 { document.member(of: decoder.node, utf8Key: UnsafeRawBufferPointer($0), hint: hint?.next ?? 0) }
+        if let found, let hint { hint.next = found.next }
+        return found?.value
     }
 
     var allKeys: [Key] {
@@ -17,11 +29,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func contains(_ key: Key) -> Bool {
-        document.member(of: decoder.node, key: key.stringValue) != nil
+        member(key) != nil
     }
 
     private func value(for key: Key) throws -> Int {
-        guard let node = document.member(of: decoder.node, key: key.stringValue) else {
+        guard let node = member(key) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
         }
         return node
@@ -29,7 +41,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The member's node, or nil when it is absent or null.
     private func presentValue(for key: Key) -> Int? {
-        guard let node = document.member(of: decoder.node, key: key.stringValue), document.kind(node) != .null else { return nil }
+        guard let node = member(key), document.kind(node) != .null else { return nil }
         return node
     }
 
@@ -39,7 +51,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let node = try value(for: key)
-        if let scalarType = T.self as? any ScalarDecodable.Type, let value = try scalarOpened(scalarType, at: node, key: key) as? T {
+        if let scalarType = scalarConversion(for: T.self), let value = try scalarOpened(scalarType, at: node, key: key) as? T {
             return value
         }
         return try decoder.child(node, key: key).decode(T.self)
@@ -111,4 +123,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         decoder.child(try value(for: key), key: key)
     }
+}
+
+/// The mutable lookup position of a keyed container (its protocol methods are non-mutating).
+final class LookupHint {
+    var next = 0
 }

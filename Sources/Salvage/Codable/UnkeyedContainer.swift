@@ -40,7 +40,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // `[Double]` and friends come here through the standard library's generic code: convert scalars
         // without creating a child decoder.
-        if let scalarType = T.self as? any ScalarDecodable.Type, let value = try scalarOpened(scalarType) as? T {
+        if let scalarType = scalarConversion(for: T.self), let value = try scalarOpened(scalarType) as? T {
             return value
         }
         try checkNotAtEnd(T.self)

@@ -23,7 +23,7 @@ extension APIDecoder {
     /// Decodes a raw value at this position without adding a type tag of its own, so errors show the
     /// enum's type (the frame already being decoded here).
     func decodeRawValue<R: APIDecodable>(_ type: R.Type) -> R? {
-        if let scalar = R.self as? any ScalarDecodable.Type {
+        if let scalar = scalarConversion(for: R.self) {
             return convertRaw(scalar, as: R.self)
         }
         return R(from: self)
