@@ -5,10 +5,14 @@ import Testing
 final class EDKeeper: APIDecodable {
     let name: String
     let kept: APIDecoder
+    let keptMember: APIDecoder
+    let keptMissing: APIDecoder
     init?(from decoder: APIDecoder) {
         guard let name = decoder["name"] --> String.self else { return nil }
         self.name = name
         kept = decoder
+        keptMember = decoder["name"]
+        keptMissing = decoder["missing"]["deeper"]
     }
 }
 
@@ -31,5 +35,10 @@ final class EDKeeper: APIDecodable {
     #expect(kept.count == nil)
     #expect(kept.keys == [])
     kept["name"].recordError(message: "too late")
+    // Decoders reached by a key, present or not, must not read the released input either.
+    #expect(keeper.keptMember["x"].isPresent == false)
+    #expect(keeper.keptMember[0].path == [])
+    #expect(keeper.keptMissing["more"].path == [])
+    #expect((keeper.keptMember --> String?.self) == nil)
     #expect(result.errors == [])
 }

@@ -43,7 +43,7 @@ extension APIDecoder {
     private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type) {
         let inner = error.salvageContext?.codingPath ?? []
         let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
-        let path = base + inner.map { APICodingKey(codingKey: $0) }
+        let path = base + context.document.steps(from: node, keys: inner)
         let fullError = error.withCodingPath(Array(path.dropFirst()))
         var location = context.location(of: self)
         if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner) {
@@ -72,6 +72,22 @@ extension DecodingError {
 }
 
 extension JSONDocument {
+    /// `keys` as path steps below `node`: an index where the value there is an array and the key has an
+    /// `intValue`, a key name otherwise (so `enum CodingKeys: Int` members stay names).
+    func steps(from node: Int, keys: [any CodingKey]) -> [APICodingKey] {
+        var current: Int? = node
+        return keys.map { key in
+            let container = current
+            let isArray = container.map { kind($0) == .array } ?? false
+            if isArray, let index = key.intValue {
+                current = container.flatMap { element(of: $0, at: index) }
+                return APICodingKey(arrayIndex: index)
+            }
+            current = container.flatMap { member(of: $0, key: key.stringValue) }
+            return APICodingKey(hashKey: key.stringValue)
+        }
+    }
+
     /// Follows `keys` from `node` as far as the values are present; returns the deepest node reached.
     func resolve(from node: Int, keys: [any CodingKey]) -> Int? {
         var current = node

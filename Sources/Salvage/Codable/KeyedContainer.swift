@@ -114,10 +114,12 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        guard let key = Key(stringValue: "super") else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "No key named super."))
+        // Like JSONDecoder: the member named "super", whether or not `Key` has such a case.
+        let key = APICodingKey(hashKey: "super")
+        guard let node = document.member(of: decoder.node, key: "super") else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key super."))
         }
-        return try superDecoder(forKey: key)
+        return decoder.child(node, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

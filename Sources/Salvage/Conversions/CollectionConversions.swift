@@ -57,9 +57,8 @@ extension Dictionary: APIDecodable where Key == String, Value: APIDecodable {
         var members: [String: Value] = [:]
         members.reserveCapacity(decoder.count ?? 0)
         decoder.forEachMember { key, value in
-            if let decoded = value.decodeRequired(Value.self) {
-                members[key] = decoded
-            }
+            // Assigning nil when the value fails keeps "the last member wins" for repeated keys.
+            members[key] = value.decodeRequired(Value.self)
         }
         self = members
     }

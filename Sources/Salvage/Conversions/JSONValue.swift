@@ -7,11 +7,15 @@ import Foundation
 /// if case .object(let members)? = extra { print(members.keys.sorted()) }
 /// ```
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, kept as its exact text; see ``JSONNumber``.
     case number(JSONNumber)
+    /// A string, unescaped.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
     /// An object; when a key repeats, the last member wins. Keys are Swift strings, which compare by
     /// canonical equivalence: two keys that differ only in Unicode normalization (`"é"` and `"e\u{301}"`)
@@ -24,15 +28,18 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// The number exactly as written in the input, e.g. `-12.50e3`.
     public let text: String
 
-    /// Creates a number from its JSON text. The text is not validated.
+    /// Creates a number from its JSON text. The text is not validated here; the conversions return nil
+    /// for text that is not a JSON number.
     public init(text: String) {
         self.text = text
     }
 
-    /// The number as a `Double` (correctly rounded), or nil if it overflows.
+    /// The number as a `Double` (correctly rounded), or nil if it overflows or the text is not a JSON number.
     public var doubleValue: Double? {
-        guard let value = Double(text), value.isFinite else { return nil }
-        return value
+        let reading = try? JSONDocument.withParsed(.array(Array(text.utf8))) { document -> Double? in
+            document.kind(0) == .number ? document.double(0) : nil
+        }.get()
+        return reading ?? nil
     }
 
     /// The number as an `Int64` if it is whole and fits (`3.0` and `3e2` count as whole).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A type that can be decoded from JSON by Salvage, salvaging what it can.
 ///
 /// ```swift
@@ -64,27 +62,4 @@ protocol ScalarDecodable {
     static func convert(_ document: JSONDocument, node: Int) -> Self?
     /// Why `convert` returned nil for `node` (asked only after it did).
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason
-}
-
-/// The built-in scalar conversion for `type`, or nil — found by comparing metatypes, which is much
-/// cheaper than the runtime conformance lookup that `type as? any ScalarDecodable.Type` performs in
-/// unspecialized generic code (the Codable bridge is called from the standard library's generic code).
-@inline(__always)
-func scalarConversion<T>(for type: T.Type) -> (any ScalarDecodable.Type)? {
-    if T.self == String.self { return String.self }
-    if T.self == Int.self { return Int.self }
-    if T.self == Double.self { return Double.self }
-    if T.self == Bool.self { return Bool.self }
-    if T.self == Int64.self { return Int64.self }
-    if T.self == Float.self { return Float.self }
-    if T.self == UInt64.self { return UInt64.self }
-    if T.self == Int32.self { return Int32.self }
-    if T.self == UInt.self { return UInt.self }
-    if T.self == UInt32.self { return UInt32.self }
-    if T.self == Int16.self { return Int16.self }
-    if T.self == UInt16.self { return UInt16.self }
-    if T.self == Int8.self { return Int8.self }
-    if T.self == UInt8.self { return UInt8.self }
-    if T.self == Decimal.self { return Decimal.self }
-    return nil
 }

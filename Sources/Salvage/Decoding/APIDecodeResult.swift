@@ -11,7 +11,8 @@
 public struct APIDecodeResult<Value> {
     /// The decoded value, or nil when the top-level value could not be decoded.
     public let value: Value?
-    /// Every problem met, in document order.
+    /// Every problem met, in the order met (document order within collections, and within models that
+    /// read their fields in order).
     public let errors: [APIDecodeError]
 
     /// Creates a result from its parts.
@@ -34,7 +35,7 @@ extension APIDecodeResult: Sendable where Value: Sendable {}
 
 /// Thrown by ``APIDecodeResult/get()`` when no value could be decoded; lists every problem met.
 public struct APIDecodeFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Every problem met, in document order.
+    /// Every problem met, in the order met.
     public let errors: [APIDecodeError]
 
     /// Creates a failure from its errors.

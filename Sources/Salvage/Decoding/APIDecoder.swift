@@ -70,6 +70,10 @@ public struct APIDecoder {
 
     /// The child of a position with no usable value: keeps the steps so errors can name the full path.
     private func absentChild(_ key: APICodingKey) -> APIDecoder {
+        guard context.isOpen else {
+            // A decoder kept past its decode: no steps to keep, and the document must not be read.
+            return APIDecoder(context: context, frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
+        }
         if isPresent {
             return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
         }
@@ -78,6 +82,7 @@ public struct APIDecoder {
 
     /// This decoder's own step as coding keys (empty for the root).
     func stepKeys() -> [APICodingKey] {
+        guard context.isOpen else { return [] }
         switch step {
         case .root: return []
         case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]

@@ -30,15 +30,22 @@ public final class APIJSONObjectDecoder: Sendable {
         }
         // Wrap the value in an array so that any scalar is accepted, then decode element 0 as the root.
         let wrapped: [Any] = [jsonObject]
-        if JSONSerialization.isValidJSONObject(wrapped), let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []),
-           let result = try? JSONDocument.withParsed(.data(data), maximumDepth: options.effectiveMaximumDepth + 1, { document in
-               DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
-           }).get() {
-            return result
-        }
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-        let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
-        return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
+        guard JSONSerialization.isValidJSONObject(wrapped), let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []) else {
+            let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
+            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
+        }
+        let outcome = JSONDocument.withParsed(.data(data), maximumDepth: options.effectiveMaximumDepth + 1) { document in
+            DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+        }
+        switch outcome {
+        case .success(let result):
+            return result
+        case .failure(let error):
+            // The tree is valid JSON, so the only possible failure is its depth; its location would point
+            // into text the caller never saw, so only the message is kept.
+            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: error.message))])
+        }
     }
 
     /// LastMile's earlier spelling of ``decode(jsonObject:to:options:)``.

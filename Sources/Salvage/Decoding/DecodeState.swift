@@ -23,6 +23,9 @@ struct Frame {
     /// Where the next key lookup in this frame's object starts: the key node after the last member found.
     /// Models usually read their fields in document order, so most lookups succeed at the first compare.
     var lookupHint = 0
+    /// How many absent keys were stored when this frame was pushed; popping the frame drops the ones its
+    /// model added, so a long decode does not accumulate them.
+    var absentKeysMark = 0
 
     init(node: Int, parent: Int, step: PathStep, type: Any.Type) {
         self.node = node
@@ -108,6 +111,8 @@ struct DecodeState {
             header.pointee.capacity = capacity
         }
         let index = header.pointee.count
+        var frame = frame
+        frame.absentKeysMark = header.pointee.absentKeys.count
         (header.pointee.base + index).initialize(to: frame)
         header.pointee.count = index + 1
         return index
@@ -116,6 +121,10 @@ struct DecodeState {
     func pop() {
         if header.pointee.count > 0 {
             header.pointee.count -= 1
+            let mark = header.pointee.base[header.pointee.count].absentKeysMark
+            if mark < header.pointee.absentKeys.count {
+                header.pointee.absentKeys.removeSubrange(mark...)
+            }
         }
     }
 

@@ -68,10 +68,12 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
         return "[\(quoted(stringValue))]"
     }
 
+    /// Equal `hashKey` and `arrayIndex`; the type and id tags are not compared.
     public static func == (lhs: APICodingKey, rhs: APICodingKey) -> Bool {
         lhs.hashKey == rhs.hashKey && lhs.arrayIndex == rhs.arrayIndex
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hashKey)
         hasher.combine(arrayIndex)

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Two errors are equal when their paths (keys and indices) and reasons are equal; the location and the
 /// type tags are descriptive and do not take part in `==`, so tests can compare against errors built by hand.
-public struct APIDecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The breadcrumb path from the root to the value, with type and id tags.
     public let path: [APICodingKey]
     /// Why the value could not be decoded.
@@ -33,16 +33,21 @@ public struct APIDecodeError: Error, Hashable, Sendable, CustomStringConvertible
     /// Same as `description`.
     public var localizedDescription: String { description }
 
+    /// Same as `description`, so `error.localizedDescription` shows it also through `any Error`.
+    public var errorDescription: String? { description }
+
     /// The path without its root, as Swift `CodingKey`s.
     public var codingPath: [any CodingKey] { Array(path.dropFirst()) }
 
     /// The last step of the path.
     public var codingKey: any CodingKey { path.last ?? APICodingKey(hashKey: "root") }
 
+    /// Equal paths (keys and indices) and equal reasons; locations and type tags are not compared.
     public static func == (lhs: APIDecodeError, rhs: APIDecodeError) -> Bool {
         lhs.path == rhs.path && lhs.reason == rhs.reason
     }
 
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(reason)

@@ -59,6 +59,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The same case with equal values; `swiftDecodingError`s compare as `DecodingError`'s `==` does
+    /// (case and coding path).
     public static func == (lhs: APIDecodeErrorReason, rhs: APIDecodeErrorReason) -> Bool {
         switch (lhs, rhs) {
         case let (.unexpectedJSONType(a), .unexpectedJSONType(b)): return a == b

@@ -3,6 +3,7 @@
 ///
 /// LastMile 1.0 declared this conformance, and code written for it relies on it.
 extension DecodingError: @retroactive Equatable {
+    /// The same case with the same coding path.
     public static func == (lhs: DecodingError, rhs: DecodingError) -> Bool {
         areCasesEqual(lhs: lhs, rhs: rhs) && sameKeys(lhs.salvageContext?.codingPath ?? [], rhs.salvageContext?.codingPath ?? [])
     }

@@ -28,17 +28,18 @@ extension Array where Element == APICodingKey {
         var result = ""
         for key in dropFirst() {
             result += "/"
-            result += key.stringValue.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            result += key.stringValue.escapingPointerScalar("~", as: "~0").escapingPointerScalar("/", as: "~1")
         }
         return result
     }
 }
 
 extension String {
-    fileprivate func replacingOccurrences(of target: Character, with replacement: String) -> String {
+    /// Replaces a scalar (not a grapheme: a `/` followed by a combining mark must still be escaped).
+    fileprivate func escapingPointerScalar(_ target: Unicode.Scalar, as replacement: String) -> String {
         var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
+        for scalar in unicodeScalars {
+            if scalar == target { result += replacement } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }

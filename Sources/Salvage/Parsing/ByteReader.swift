@@ -1,4 +1,4 @@
-// The only type in Salvage that reads input through an unsafe pointer.
+// The parser's reader of input bytes through an unsafe pointer.
 //
 // Why unsafe: the parser looks at every input byte, often several times per byte (structure, string scan,
 // UTF-8 validation). Going through `Array`'s bounds-checked subscript there costs a large share of parse time.
@@ -40,6 +40,12 @@ struct ByteReader {
     func regionsEqual(_ first: Int, _ second: Int, length: Int) -> Bool {
         assert(first >= 0 && second >= 0 && first + length <= count && second + length <= count)
         return length == 0 || memcmp(base + first, base + second, length) == 0
+    }
+
+    /// `memcmp` of the `length` bytes at `first` and at `second`. The caller guarantees both lie inside the input.
+    func compareRegions(_ first: Int, _ second: Int, length: Int) -> Int32 {
+        assert(first >= 0 && second >= 0 && first + length <= count && second + length <= count)
+        return length == 0 ? 0 : memcmp(base + first, base + second, length)
     }
 
     /// Whether `length` bytes at `index` equal `other`. The caller guarantees `index + length <= count`.

@@ -3,7 +3,9 @@
 // Small objects (up to `smallObjectKeys` = 48 members) use a 128-bit Bloom filter of hashed keys, which answers
 // "certainly new" for almost every key; only on a hit are the object's earlier keys compared byte by byte.
 // A larger object would saturate the filter and make that comparison quadratic, so from then on its keys
-// are checked once, when it closes, by sorting their hashes: O(n log n), whatever the input.
+// are checked once, when it closes, by sorting them by hash and then by bytes, and comparing neighbours:
+// O(n log n) comparisons, whatever the input (crafted keys that share a hash only make the sort compare
+// bytes).
 
 extension JSONParser {
     /// Members up to which the Bloom filter is used.
@@ -43,22 +45,30 @@ extension JSONParser {
                 keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
             }
             var sorted = UnsafeMutableBufferPointer(rebasing: keys[0 ..< filled])
-            sorted.sort { $0.hash < $1.hash }
-            defer { sorted.deinitialize() }
+            // Order by hash, then by the bytes themselves, so equal keys end up next to each other even
+            // when crafted keys share a hash: only neighbours need comparing.
+            sorted.sort { left, right in
+                if left.hash != right.hash { return left.hash < right.hash }
+                return keyBytesPrecede(tape[left.node], tape[right.node])
+            }
             var index = 1
             while index < filled {
-                // Same hash: compare against every earlier key with that hash.
-                var earlier = index - 1
-                while earlier >= 0 && sorted[earlier].hash == sorted[index].hash {
-                    let a = tape[sorted[earlier].node]
-                    let b = tape[sorted[index].node]
-                    if a.extent == b.extent, input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) { return true }
-                    earlier -= 1
+                let a = tape[sorted[index - 1].node]
+                let b = tape[sorted[index].node]
+                if sorted[index - 1].hash == sorted[index].hash, a.extent == b.extent,
+                   input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) {
+                    return true
                 }
                 index += 1
             }
             return false
         }
+    }
+
+    /// Whether key `a`'s bytes sort before key `b`'s (shorter first, then byte order).
+    private func keyBytesPrecede(_ a: TapeNode, _ b: TapeNode) -> Bool {
+        if a.extent != b.extent { return a.extent < b.extent }
+        return input.compareRegions(Int(a.start), Int(b.start), length: Int(a.extent)) < 0
     }
 
     /// A 64-bit hash of the key's bytes (all of them, eight at a time).
