@@ -71,19 +71,17 @@ extension JSONParser {
         return input.compareRegions(Int(a.start), Int(b.start), length: Int(a.extent)) < 0
     }
 
-    /// A 64-bit hash of the key's bytes (all of them, eight at a time).
+    /// A cheap 64-bit hash of a key: its length and its first and last eight bytes. Good enough for the
+    /// Bloom filter, and for the sort of large objects, whose ties are broken by the bytes themselves.
     private func keyHash(start: Int, length: Int) -> UInt64 {
         var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        var index = start
-        let end = start + length
-        while index + 8 <= end {
-            hash = (hash ^ input.word(index)) &* 0xC2B2_AE3D_27D4_EB4F
-            hash ^= hash >> 29
-            index += 8
-        }
-        while index < end {
-            hash = (hash ^ UInt64(input.byte(index))) &* 0x1656_67B1_9E37_79F9
-            index += 1
+        if length >= 8 {
+            hash ^= input.word(start) &* 0xC2B2_AE3D_27D4_EB4F
+            hash = (hash ^ (hash >> 29)) ^ input.word(start + length - 8) &* 0x1656_67B1_9E37_79F9
+        } else if length > 0 {
+            hash ^= UInt64(input.byte(start)) &* 0xC2B2_AE3D_27D4_EB4F
+            hash ^= UInt64(input.byte(start + length - 1)) &* 0x1656_67B1_9E37_79F9
+            hash ^= UInt64(input.byte(start + length / 2)) &* 0x27D4_EB2F_1656_67C5
         }
         return (hash ^ (hash >> 32)) &* 0xD6E8_FEB8_6659_FD93
     }
