@@ -42,26 +42,32 @@ public struct CitmCatalog: APIDecodable {
     }
 
     public var checksum: Checksum {
-        var sum = Checksum()
-        for names in [areaNames, audienceSubCategoryNames, blockNames, seatCategoryNames, subTopicNames, subjectNames, topicNames, venueNames] {
-            addSorted(names, to: &sum) { $0.add($1) }
-        }
-        addSorted(events, to: &sum) { sum, event in
-            sum.add(event.id); sum.add(event.name); sum.add(event.subTopicIds); sum.add(event.topicIds)
-            sum.add(event.description) { $0.add($1) }; sum.add(event.logo) { $0.add($1) }
-            sum.add(event.subjectCode) { $0.add($1) }; sum.add(event.subtitle) { $0.add($1) }
-        }
-        for performance in performances {
-            sum.add(performance.id); sum.add(performance.eventId); sum.add(performance.start); sum.add(performance.venueCode)
-            for price in performance.prices { sum.add(price.amount); sum.add(price.audienceSubCategoryId); sum.add(price.seatCategoryId) }
-            for category in performance.seatCategories {
-                sum.add(category.seatCategoryId)
-                for area in category.areas { sum.add(area.areaId); sum.add(area.blockIds) }
-            }
-        }
-        addSorted(topicSubTopics, to: &sum) { $0.add($1) }
-        return sum
+        citmChecksum(names: [areaNames, audienceSubCategoryNames, blockNames, seatCategoryNames, subTopicNames, subjectNames, topicNames, venueNames],
+                     events: events, performances: performances, topicSubTopics: topicSubTopics)
     }
+}
+
+/// The checksum of a decoded catalog, whichever decoder produced it.
+func citmChecksum(names: [[String: String]], events: [String: CitmEvent], performances: [CitmPerformance], topicSubTopics: [String: [Int]]) -> Checksum {
+    var sum = Checksum()
+    for map in names {
+        addSorted(map, to: &sum) { $0.add($1) }
+    }
+    addSorted(events, to: &sum) { sum, event in
+        sum.add(event.id); sum.add(event.name); sum.add(event.subTopicIds); sum.add(event.topicIds)
+        sum.add(event.description) { $0.add($1) }; sum.add(event.logo) { $0.add($1) }
+        sum.add(event.subjectCode) { $0.add($1) }; sum.add(event.subtitle) { $0.add($1) }
+    }
+    for performance in performances {
+        sum.add(performance.id); sum.add(performance.eventId); sum.add(performance.start); sum.add(performance.venueCode)
+        for price in performance.prices { sum.add(price.amount); sum.add(price.audienceSubCategoryId); sum.add(price.seatCategoryId) }
+        for category in performance.seatCategories {
+            sum.add(category.seatCategoryId)
+            for area in category.areas { sum.add(area.areaId); sum.add(area.blockIds) }
+        }
+    }
+    addSorted(topicSubTopics, to: &sum) { $0.add($1) }
+    return sum
 }
 
 /// Adds a dictionary's entries in key order, so the checksum does not depend on hash order.
@@ -73,7 +79,7 @@ func addSorted<V>(_ dictionary: [String: V], to sum: inout Checksum, _ body: (in
     }
 }
 
-public struct CitmEvent: APIDecodable {
+public struct CitmEvent: APIDecodable, Decodable {
     public static var idKey: String? { "id" }
     let id: Int
     let name: String
@@ -104,7 +110,7 @@ public struct CitmEvent: APIDecodable {
     }
 }
 
-public struct CitmPerformance: APIDecodable {
+public struct CitmPerformance: APIDecodable, Decodable {
     public static var idKey: String? { "id" }
     let id: Int
     let eventId: Int
@@ -168,27 +174,10 @@ public struct CitmArea: APIDecodable, Decodable {
     }
 }
 
-// The Codable versions. Prices, seat categories and areas above are already `Decodable` (synthesized).
+// The Codable version: the same event, performance, price, seat category and area types, decoded by
+// their synthesized `Decodable` conformances.
 
 public struct CodableCitmCatalog: Decodable {
-    struct Event: Decodable {
-        let id: Int
-        let name: String
-        let subTopicIds: [Int]
-        let topicIds: [Int]
-        let description: String?
-        let logo: String?
-        let subjectCode: String?
-        let subtitle: String?
-    }
-    struct Performance: Decodable {
-        let id: Int
-        let eventId: Int
-        let start: Int64
-        let venueCode: String
-        let prices: [CitmPrice]
-        let seatCategories: [CitmSeatCategory]
-    }
     let areaNames: [String: String]
     let audienceSubCategoryNames: [String: String]
     let blockNames: [String: String]
@@ -197,29 +186,12 @@ public struct CodableCitmCatalog: Decodable {
     let subjectNames: [String: String]
     let topicNames: [String: String]
     let venueNames: [String: String]
-    let events: [String: Event]
-    let performances: [Performance]
+    let events: [String: CitmEvent]
+    let performances: [CitmPerformance]
     let topicSubTopics: [String: [Int]]
 
     public var checksum: Checksum {
-        var sum = Checksum()
-        for names in [areaNames, audienceSubCategoryNames, blockNames, seatCategoryNames, subTopicNames, subjectNames, topicNames, venueNames] {
-            addSorted(names, to: &sum) { $0.add($1) }
-        }
-        addSorted(events, to: &sum) { sum, event in
-            sum.add(event.id); sum.add(event.name); sum.add(event.subTopicIds); sum.add(event.topicIds)
-            sum.add(event.description) { $0.add($1) }; sum.add(event.logo) { $0.add($1) }
-            sum.add(event.subjectCode) { $0.add($1) }; sum.add(event.subtitle) { $0.add($1) }
-        }
-        for performance in performances {
-            sum.add(performance.id); sum.add(performance.eventId); sum.add(performance.start); sum.add(performance.venueCode)
-            for price in performance.prices { sum.add(price.amount); sum.add(price.audienceSubCategoryId); sum.add(price.seatCategoryId) }
-            for category in performance.seatCategories {
-                sum.add(category.seatCategoryId)
-                for area in category.areas { sum.add(area.areaId); sum.add(area.blockIds) }
-            }
-        }
-        addSorted(topicSubTopics, to: &sum) { $0.add($1) }
-        return sum
+        citmChecksum(names: [areaNames, audienceSubCategoryNames, blockNames, seatCategoryNames, subTopicNames, subjectNames, topicNames, venueNames],
+                     events: events, performances: performances, topicSubTopics: topicSubTopics)
     }
 }

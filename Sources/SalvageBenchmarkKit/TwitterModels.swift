@@ -22,8 +22,13 @@ public struct TwitterFeed: APIDecodable {
     }
 }
 
-public final class TwitterStatus: APIDecodable {
+public final class TwitterStatus: APIDecodable, Decodable {
     public static var idKey: String? { "id_str" }
+    enum CodingKeys: String, CodingKey {
+        case id, idStr = "id_str", text, createdAt = "created_at", retweetCount = "retweet_count"
+        case favoriteCount = "favorite_count", favorited, lang, user, entities
+        case inReplyToStatusId = "in_reply_to_status_id", retweetedStatus = "retweeted_status"
+    }
     let id: Int64
     let idStr: String
     let text: String
@@ -75,8 +80,12 @@ public final class TwitterStatus: APIDecodable {
     }
 }
 
-public struct TwitterUser: APIDecodable {
+public struct TwitterUser: APIDecodable, Decodable {
     public static var idKey: String? { "id_str" }
+    enum CodingKeys: String, CodingKey {
+        case id, idStr = "id_str", name, screenName = "screen_name", location, description
+        case followersCount = "followers_count", friendsCount = "friends_count", verified, createdAt = "created_at"
+    }
     let id: Int64
     let idStr: String
     let name: String
@@ -117,7 +126,8 @@ public struct TwitterUser: APIDecodable {
     }
 }
 
-public struct TwitterEntities: APIDecodable {
+public struct TwitterEntities: APIDecodable, Decodable {
+    enum CodingKeys: String, CodingKey { case hashtags, urls, userMentions = "user_mentions" }
     let hashtags: [TwitterHashtag]
     let urls: [TwitterURL]
     let userMentions: [TwitterMention]
@@ -144,7 +154,7 @@ public struct TwitterEntities: APIDecodable {
     }
 }
 
-public struct TwitterHashtag: APIDecodable {
+public struct TwitterHashtag: APIDecodable, Decodable {
     let text: String
     let indices: [Int]
     public init?(from decoder: APIDecoder) {
@@ -156,7 +166,8 @@ public struct TwitterHashtag: APIDecodable {
     init(text: String, indices: [Int]) { self.text = text; self.indices = indices }
 }
 
-public struct TwitterURL: APIDecodable {
+public struct TwitterURL: APIDecodable, Decodable {
+    enum CodingKeys: String, CodingKey { case url, expandedURL = "expanded_url", indices }
     let url: String
     let expandedURL: String
     let indices: [Int]
@@ -170,7 +181,8 @@ public struct TwitterURL: APIDecodable {
     init(url: String, expandedURL: String, indices: [Int]) { self.url = url; self.expandedURL = expandedURL; self.indices = indices }
 }
 
-public struct TwitterMention: APIDecodable {
+public struct TwitterMention: APIDecodable, Decodable {
+    enum CodingKeys: String, CodingKey { case screenName = "screen_name", name, id, indices }
     let screenName: String
     let name: String
     let id: Int64

@@ -33,21 +33,8 @@ struct DecimalParts {
                 index += 1
             }
         }
-        if index < text.count {
-            // 'e' or 'E', an optional sign, digits; saturated far outside Double's range.
-            index += 1
-            var exponentNegative = false
-            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var written = 0
-            while index < text.count {
-                written = min(written &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), 100_000)
-                index += 1
-            }
-            exponent += exponentNegative ? -written : written
-        }
+        // An exponent, saturated far outside Double's range.
+        exponent += writtenExponent(text, from: index, limit: 100_000)
     }
 
     private mutating func accumulate(_ byte: UInt8, digits: inout Int, isFraction: Bool) {
@@ -74,6 +61,25 @@ struct DecimalParts {
         guard let magnitude = eiselLemire(significand, exponent) else { return nil }
         return negative ? -magnitude : magnitude
     }
+}
+
+/// The exponent written at `index` ('e' or 'E', an optional sign, digits), or 0 when the text ends there;
+/// its magnitude saturates at `limit`. The text is a validated JSON number.
+func writtenExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
+    var index = start
+    guard index < text.count else { return 0 }
+    index += 1
+    var negative = false
+    if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+        negative = text[index] == UInt8(ascii: "-")
+        index += 1
+    }
+    var written = 0
+    while index < text.count {
+        written = min(written &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), limit)
+        index += 1
+    }
+    return negative ? -written : written
 }
 
 /// w × 10^q correctly rounded to the nearest Double (ties to even); infinity when too large.

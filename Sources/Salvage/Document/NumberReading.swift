@@ -161,20 +161,7 @@ private struct NumberParts {
             while index < text.count, isDigit(text[index]) { index += 1 }
         }
         fractionDigits = fractionStart ..< max(fractionStart, index)
-        var written = 0
-        if index < text.count {
-            index += 1
-            var exponentNegative = false
-            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-                exponentNegative = text[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            while index < text.count {
-                written = min(written * 10 + Int(text[index] &- UInt8(ascii: "0")), 1_000_000_000)
-                index += 1
-            }
-            if exponentNegative { written = -written }
-        }
+        let written = writtenExponent(text, from: index, limit: 1_000_000_000)
         exponent = written - fractionDigits.count
     }
 
