@@ -603,24 +603,10 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
 
 // MARK: - Generated numbers, checked against the standard library
 
-/// SplitMix64: a small deterministic generator, so failures are reproducible.
-struct CVRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func digits(_ count: Int) -> String { String((0 ..< count).map { _ in Character(String(below(10))) }) }
-}
-
 /// JSON number texts of many shapes: long and short mantissas, fractions, exponents near the limits,
 /// the shortest and the exact decimal forms of random doubles, and texts very close to halfway points.
 func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
-    var random = CVRandom(state: seed)
+    var random = SplitMix64(seed: seed)
     var texts: [String] = []
     while texts.count < count {
         let sign = random.below(4) == 0 ? "-" : ""
@@ -685,7 +671,7 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
 
     @Test(arguments: [UInt64(4), 5])
     func floatsMatchTheStandardLibrary(seed: UInt64) throws {
-        var random = CVRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         var texts = cvNumberTexts(count: 1000, seed: seed)
         // Halfway points between neighbouring floats, exact in Double.
         for _ in 0 ..< 500 {
@@ -708,7 +694,7 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
 
     @Test(arguments: [UInt64(6), 7])
     func integersInEveryNotation(seed: UInt64) throws {
-        var random = CVRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         var texts: [String] = []
         var expected: [Int64] = []
         var failures: [(index: Int, reason: APIDecodeErrorReason)] = []

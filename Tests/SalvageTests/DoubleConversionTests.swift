@@ -26,7 +26,7 @@ struct DoubleConversionTests {
     }
 
     @Test func randomNumbersMatchTheStandardLibrary() throws {
-        var generator = SplitMixForDoubles(seed: 0x5A17_A6E0)
+        var generator = SplitMix64(seed: 0x5A17_A6E0)
         var texts: [String] = []
         for _ in 0..<20_000 {
             let digits = Int(generator.next() % 19) + 1
@@ -52,18 +52,5 @@ struct DoubleConversionTests {
             Issue.record("mismatch at \(index): \(value) vs \(reference)")
             break
         }
-    }
-}
-
-/// SplitMix64, for reproducible random inputs.
-struct SplitMixForDoubles {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
