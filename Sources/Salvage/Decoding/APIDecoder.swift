@@ -38,18 +38,29 @@ public struct APIDecoder {
     // MARK: - Moving around
 
     /// The member named `key` of this object. Absent when there is no such member or this is not an object.
+    @inlinable @inline(__always)
     public subscript(key: String) -> APIDecoder {
-        if node >= 0 && context.isOpen {
-            // Lookups in the model's own object remember where the last match was (see `Frame.lookupHint`).
-            let hint = context.state.lookupHint(frame, node: node)
-            var key = key
-            let found = key.withUTF8 { context.document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: hint) }
-            if let found {
-                if hint >= 0 { context.state.setLookupHint(frame, found.next) }
-                return APIDecoder(context: context, frame: frame, node: found.value, parent: node, step: .member(keyNode: found.value - 1))
-            }
+        // Inlinable so that the optimizer sees the child decoder from creation to last use in the model's
+        // code and can drop the retain/release of the context that an opaque call would force.
+        let member = memberNode(key)
+        if member >= 0 {
+            return APIDecoder(context: context, frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
         }
         return absentChild(APICodingKey(hashKey: key))
+    }
+
+    /// The tape index of member `key`'s value, or -1. Lookups in the model's own object remember where the
+    /// last match was (see `Frame.lookupHint`).
+    @usableFromInline
+    func memberNode(_ key: String) -> Int {
+        guard node >= 0 && context.isOpen else { return -1 }
+        let hint = context.state.lookupHint(frame, node: node)
+        var key = key
+        guard let found = key.withUTF8({ context.document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: hint) }) else {
+            return -1
+        }
+        if hint >= 0 { context.state.setLookupHint(frame, found.next) }
+        return found.value
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
@@ -69,7 +80,8 @@ public struct APIDecoder {
     }
 
     /// The child of a position with no usable value: keeps the steps so errors can name the full path.
-    private func absentChild(_ key: APICodingKey) -> APIDecoder {
+    @usableFromInline
+    func absentChild(_ key: APICodingKey) -> APIDecoder {
         guard context.isOpen else {
             // A decoder kept past its decode: no steps to keep, and the document must not be read.
             return APIDecoder(context: context, frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
