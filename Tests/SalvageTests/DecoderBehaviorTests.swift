@@ -817,7 +817,10 @@ let dbCompanyJSON = """
         let probe = try #require(APIDataDecoder(options: APIDecodeOptions(rootName: "r", maximumDepth: 9)).decode(string: "{}", to: DBOptionsProbe.self).value)
         #expect(probe.rootName == "r")
         #expect(probe.depth == 9)
-        #expect(APIDecodeOptions() == APIDecodeOptions(rootName: "root", maximumDepth: 512))
+        let defaults = APIDecodeOptions()
+        #expect(defaults.rootName == "root")
+        #expect(defaults.maximumDepth == 512)
+        #expect(defaults.dateDecodingStrategy.description == "ISO 8601 date and time")
     }
 }
 

@@ -5,7 +5,7 @@
 /// options.rootName = "response"
 /// let decoder = APIDataDecoder(options: options)
 /// ```
-public struct APIDecodeOptions: Sendable, Hashable {
+public struct APIDecodeOptions: Sendable {
     /// The name of the first step of every path (`root` by default).
     public var rootName: String
     /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error.
@@ -23,10 +23,14 @@ public struct APIDecodeOptions: Sendable, Hashable {
     /// ``maximumDepth`` limited to ``maximumDepthCeiling`` (and to at least 0).
     var effectiveMaximumDepth: Int { Swift.min(Swift.max(0, maximumDepth), APIDecodeOptions.maximumDepthCeiling) }
 
-    /// Default options: root name `root`, maximum depth 512.
-    public init(rootName: String = "root", maximumDepth: Int = 512) {
+    /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
+    public var dateDecodingStrategy: DateDecodingStrategy
+
+    /// Default options: root name `root`, maximum depth 512, ISO 8601 dates.
+    public init(rootName: String = "root", maximumDepth: Int = 512, dateDecodingStrategy: DateDecodingStrategy = .iso8601) {
         self.rootName = rootName
         self.maximumDepth = maximumDepth
+        self.dateDecodingStrategy = dateDecodingStrategy
     }
 
     /// LastMile's options-dictionary key for the root name (a `String`).

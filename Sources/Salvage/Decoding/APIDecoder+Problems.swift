@@ -14,6 +14,20 @@ extension APIDecoder {
         }
     }
 
+    /// Decodes with `convert` after the usual handling of absence, null and a parent of the wrong type:
+    /// the non-inlined counterpart of `decodePresent`, for decodes with extra parameters (a date strategy).
+    func decode<T>(_ type: T.Type, required: Bool, using convert: (APIDecoder) -> T?) -> T? {
+        guard context.isOpen else { return nil }
+        guard node >= 0, !context.document.isNull(node) else {
+            reportMissing(decoding: T.self, required: required)
+            if required { context.fail(frame: frame) }
+            return nil
+        }
+        let value = convert(self)
+        if value == nil && required { context.fail(frame: frame) }
+        return value
+    }
+
     /// Reports a model whose `init?(from:)` returned nil without recording anything, so nothing is lost silently.
     @usableFromInline
     func reportSilentFailure(of type: Any.Type) {

@@ -26,6 +26,9 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     case lossOfPrecision(value: Decimal, type: String)
     /// A Swift `Decodable` value threw while being decoded through ``APIDecoder/decodeRequired(swiftDecodable:)``.
     case swiftDecodingError(DecodingError)
+    /// A string (or number) of the right JSON type whose content is not a valid `type` (a date that does
+    /// not parse, a malformed URL or UUID, invalid base64); `expected` says what was expected.
+    case invalidFormat(value: String, type: String, expected: String)
     /// The input is not valid JSON; carries the parser's message and location.
     case invalidJSON(JSONSyntaxError)
     /// A problem recorded by your own code, in your words.
@@ -52,6 +55,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Type \(type) does not have precision to represent \(value)"
         case .swiftDecodingError(let error):
             return "Swift DecodingError: \(error.salvageSummary)"
+        case .invalidFormat(let value, let type, let expected):
+            return "Cannot read \(quoted(value)) as \(type): expected \(expected)"
         case .invalidJSON(let error):
             return "Invalid JSON at \(error.location): \(error.message)"
         case .other(let message):
@@ -71,6 +76,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.numericOverflow(a1, a2), .numericOverflow(b1, b2)): return a1 == b1 && a2 == b2
         case let (.lossOfPrecision(a1, a2), .lossOfPrecision(b1, b2)): return a1 == b1 && a2 == b2
         case let (.swiftDecodingError(a), .swiftDecodingError(b)): return a == b
+        case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
         case let (.other(a), .other(b)): return a == b
         default: return false
@@ -95,6 +101,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
                 hasher.combine(key.intValue)
             }
         case .invalidJSON(let error): hasher.combine(8); hasher.combine(error)
+        case .invalidFormat(let a, let b, let c): hasher.combine(10); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .other(let message): hasher.combine(9); hasher.combine(message)
         }
     }
