@@ -26,6 +26,10 @@ public struct APIDecodeOptions: Sendable {
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
     public var dateDecodingStrategy: DateDecodingStrategy
 
+    /// Whether a default that replaced a missing or `null` value (``APIDecoder/decode(_:default:when:)``)
+    /// is recorded as a `defaultUsed` entry, so you can see how often an API leaves fields out. Off by default.
+    public var reportsUsedDefaults = false
+
     /// Default options: root name `root`, maximum depth 512, ISO 8601 dates.
     public init(rootName: String = "root", maximumDepth: Int = 512, dateDecodingStrategy: DateDecodingStrategy = .iso8601) {
         self.rootName = rootName

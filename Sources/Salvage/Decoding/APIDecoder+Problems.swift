@@ -9,9 +9,13 @@ extension APIDecoder {
         if node < 0 && reportWrongContainer(decoding: type, required: required) {
             return
         }
-        if required {
-            context.record(.unexpectedJSONType(actual: node < 0 ? .absent : .null), at: self, decoding: type)
+        guard required else { return }
+        if node < 0, case .alternatives(let start, let count) = step {
+            let tried = context.state.absentKeys(start, count).map(\.stringValue)
+            context.record(.missingAlternatives(tried: tried), at: self, decoding: type)
+            return
         }
+        context.record(.unexpectedJSONType(actual: node < 0 ? .absent : .null), at: self, decoding: type)
     }
 
     /// Decodes with `convert` after the usual handling of absence, null and a parent of the wrong type:
@@ -43,7 +47,11 @@ extension APIDecoder {
     private func reportWrongContainer(decoding type: Any.Type, required: Bool) -> Bool {
         guard parent >= 0 else { return false }
         // The first missing step is the one directly below `parent`: blame the parent's type for it.
-        guard case .absent(let start, _) = step else { return false }
+        let start: Int
+        switch step {
+        case .absent(let first, _), .alternatives(let first, _): start = first
+        default: return false
+        }
         guard let firstMissing = context.state.absentKeys(start, 1).first else { return false }
         let expected: NodeKind = firstMissing.arrayIndex == nil ? .object : .array
         let parentKind = context.document.kind(parent)

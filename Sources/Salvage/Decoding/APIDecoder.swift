@@ -92,6 +92,14 @@ public struct APIDecoder {
         return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
     }
 
+    /// The absent child standing for alternatives `keys`, none of which is present.
+    func alternativesChild(_ keys: [String]) -> APIDecoder {
+        guard isPresent, case .absent(let start, let count) = context.absentStep(keys.map { APICodingKey(hashKey: $0) }) else {
+            return absentChild(APICodingKey(hashKey: keys.first ?? ""))
+        }
+        return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: .alternatives(start: start, count: count))
+    }
+
     /// This decoder's own step as coding keys (empty for the root).
     func stepKeys() -> [APICodingKey] {
         guard context.isOpen else { return [] }
@@ -100,6 +108,7 @@ public struct APIDecoder {
         case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]
         case .index(let index): return [APICodingKey(arrayIndex: index)]
         case .absent(let start, let count): return context.state.absentKeys(start, count)
+        case .alternatives(let start, _): return context.state.absentKeys(start, 1)
         }
     }
 

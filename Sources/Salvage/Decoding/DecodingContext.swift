@@ -14,6 +14,9 @@ enum PathStep {
     /// Steps that lead to no value (`decoder["missing"]`, or `decoder["missing"]["child"]`): `count` keys
     /// stored in the context's `absentKeys` from `start`.
     case absent(start: Int, count: Int)
+    /// None of several alternative keys is present (`decoder[firstOf:]`): the `count` keys are stored
+    /// like absent steps; the path shows the first.
+    case alternatives(start: Int, count: Int)
 }
 
 /// The state of one `decode` call: the document, the options, the errors so far and the stack of

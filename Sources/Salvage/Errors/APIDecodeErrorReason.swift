@@ -29,6 +29,11 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A string (or number) of the right JSON type whose content is not a valid `type` (a date that does
     /// not parse, a malformed URL or UUID, invalid base64); `expected` says what was expected.
     case invalidFormat(value: String, type: String, expected: String)
+    /// A default replaced a missing (`.absent`) or `null` value; recorded only when
+    /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
+    case defaultUsed(because: JSONElement)
+    /// None of the alternative keys of `decoder[firstOf:]` is present.
+    case missingAlternatives(tried: [String])
     /// The input is not valid JSON; carries the parser's message and location.
     case invalidJSON(JSONSyntaxError)
     /// A problem recorded by your own code, in your words.
@@ -57,6 +62,10 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Swift DecodingError: \(error.salvageSummary)"
         case .invalidFormat(let value, let type, let expected):
             return "Cannot read \(quoted(value)) as \(type): expected \(expected)"
+        case .defaultUsed(let element):
+            return element == .absent ? "No value is present; the default was used" : "Unexpectedly found \(element); the default was used"
+        case .missingAlternatives(let tried):
+            return "No value is present under any of \(tried.map(quoted).joined(separator: ", "))"
         case .invalidJSON(let error):
             return "Invalid JSON at \(error.location): \(error.message)"
         case .other(let message):
@@ -77,6 +86,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.lossOfPrecision(a1, a2), .lossOfPrecision(b1, b2)): return a1 == b1 && a2 == b2
         case let (.swiftDecodingError(a), .swiftDecodingError(b)): return a == b
         case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
+        case let (.missingAlternatives(a), .missingAlternatives(b)): return a == b
+        case let (.defaultUsed(a), .defaultUsed(b)): return a == b
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
         case let (.other(a), .other(b)): return a == b
         default: return false
@@ -102,6 +113,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             }
         case .invalidJSON(let error): hasher.combine(8); hasher.combine(error)
         case .invalidFormat(let a, let b, let c): hasher.combine(10); hasher.combine(a); hasher.combine(b); hasher.combine(c)
+        case .missingAlternatives(let tried): hasher.combine(11); hasher.combine(tried)
+        case .defaultUsed(let element): hasher.combine(12); hasher.combine(element)
         case .other(let message): hasher.combine(9); hasher.combine(message)
         }
     }

@@ -1,0 +1,61 @@
+/// When ``APIDecoder/decode(_:default:when:)`` uses the default instead of the JSON value.
+public struct DefaultPolicy: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: Int
+
+    /// Creates a policy from its raw bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The key is missing (or the index is past the end).
+    public static let missing = DefaultPolicy(rawValue: 1)
+    /// The value is `null`.
+    public static let null = DefaultPolicy(rawValue: 2)
+    /// The value is present but cannot be decoded (wrong type, out of range, unknown enum case, …).
+    public static let invalid = DefaultPolicy(rawValue: 4)
+    /// Missing or `null`: the usual meaning of "optional with a default".
+    public static let missingOrNull: DefaultPolicy = [.missing, .null]
+    /// Missing, `null` or invalid: the field never fails the model.
+    public static let always: DefaultPolicy = [.missing, .null, .invalid]
+}
+
+extension APIDecoder {
+    /// Decodes a value, or returns `default` in the situations `policy` names.
+    ///
+    /// - A default used because the value is **invalid** keeps the error that explains why (the model
+    ///   does not fail); a default used because the value is **missing** or **null** is silent, unless
+    ///   ``APIDecodeOptions/reportsUsedDefaults`` is set, which records a `defaultUsed` entry.
+    /// - Situations the policy does not name behave like a required value: the error is recorded and the
+    ///   model fails (the default is still returned, so your code can go on to `guard decoder.succeeded`).
+    ///
+    /// ```swift
+    /// let retries = decoder["retries"].decode(Int.self, default: 3)                 // missing or null → 3
+    /// let limit   = decoder["limit"].decode(Int.self, default: 100, when: .always)  // also when invalid
+    /// ```
+    public func decode<T: APIDecodable>(_ type: T.Type, default value: @autoclosure () -> T, when policy: DefaultPolicy = .missingOrNull) -> T {
+        guard context.isOpen else { return value() }
+        let isMissing = node < 0
+        if isMissing || (!T._salvageDecodesNull && context.document.isNull(node)) {
+            guard policy.contains(isMissing ? .missing : .null) else {
+                reportMissing(decoding: T.self, required: true)
+                context.fail(frame: frame)
+                return value()
+            }
+            let errorsBefore = context.errorCount
+            // A parent of the wrong type is still reported (once per model), default or not.
+            reportMissing(decoding: T.self, required: false)
+            if context.options.reportsUsedDefaults && context.errorCount == errorsBefore {
+                context.record(.defaultUsed(because: isMissing ? .absent : .null), at: self, decoding: T.self)
+            }
+            return value()
+        }
+        if let decoded = T._salvageDecode(at: self) {
+            return decoded
+        }
+        if !policy.contains(.invalid) {
+            context.fail(frame: frame)
+        }
+        return value()
+    }
+}

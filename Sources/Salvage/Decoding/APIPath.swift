@@ -1,0 +1,108 @@
+/// A path of keys and indices, usable wherever a subscript is: `decoder[path: "contact_info.phone_number"]`.
+///
+/// Written as a string, components are separated by dots, and a component of digits is an index when the
+/// value there is an array (a key otherwise). A key that contains a dot is written with a backslash
+/// (`"version\\.major"`), or use an array literal, whose strings are always whole keys:
+///
+/// ```swift
+/// let phone = decoder[path: "contact_info.phone_number"] --> String?.self
+/// let first = decoder[path: "items.0.name"] --> String.self
+/// let major = decoder[path: ["version.major", "value"]] --> Int.self   // key "version.major"
+/// ```
+public struct APIPath: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, CustomStringConvertible {
+    /// One step of a path.
+    public enum Component: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+        /// An object member.
+        case key(String)
+        /// An array element.
+        case index(Int)
+        /// From a dotted string: an index where the value is an array and the text is a number, a key otherwise.
+        case keyOrIndex(String)
+
+        /// A key (array-literal elements are whole keys, dots included).
+        public init(stringLiteral value: String) { self = .key(value) }
+        /// An index.
+        public init(integerLiteral value: Int) { self = .index(value) }
+    }
+
+    /// The steps, in order.
+    public let components: [Component]
+
+    /// A path from its steps.
+    public init(_ components: [Component]) {
+        self.components = components
+    }
+
+    /// A dotted path; `\.` is a dot inside a key and `\\` a backslash.
+    public init(_ dotted: String) {
+        var components: [Component] = []
+        var current = ""
+        var escaping = false
+        for character in dotted {
+            if escaping {
+                current.append(character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else if character == "." {
+                components.append(.keyOrIndex(current))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        components.append(.keyOrIndex(current))
+        self.components = components
+    }
+
+    /// A dotted path from a string literal.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// A path from an array literal of keys and indices.
+    public init(arrayLiteral elements: Component...) { self.init(elements) }
+
+    /// The path in subscript notation, e.g. `["items"][0]["name"]`.
+    public var description: String {
+        components.map { component in
+            switch component {
+            case .key(let key), .keyOrIndex(let key): return "[\(quoted(key))]"
+            case .index(let index): return "[\(index)]"
+            }
+        }.joined()
+    }
+}
+
+extension APIDecoder {
+    /// The position `path` leads to from here; absent as soon as a step finds nothing. Like a chain of
+    /// subscripts, it never fails and records nothing.
+    public subscript(path path: APIPath) -> APIDecoder {
+        var decoder = self
+        for component in path.components {
+            switch component {
+            case .key(let key):
+                decoder = decoder[key]
+            case .index(let index):
+                decoder = decoder[index]
+            case .keyOrIndex(let text):
+                if let index = Int(text), decoder.jsonElement == .array {
+                    decoder = decoder[index]
+                } else {
+                    decoder = decoder[text]
+                }
+            }
+        }
+        return decoder
+    }
+
+    /// The first of `keys` that is present here (null counts as present), for APIs that rename fields:
+    /// `decoder[firstOf: "full_name", "name"]`. Alternatives that are absent produce no error; when none
+    /// is present, a required decode reports every key tried.
+    public subscript(firstOf first: String, _ rest: String...) -> APIDecoder {
+        let keys = [first] + rest
+        for key in keys {
+            let candidate = self[key]
+            if candidate.isPresent { return candidate }
+        }
+        return alternativesChild(keys)
+    }
+}
