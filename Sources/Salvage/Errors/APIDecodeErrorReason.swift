@@ -32,6 +32,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A default replaced a missing (`.absent`) or `null` value; recorded only when
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
+    /// A lossy array dropped more elements than its loss budget allows (`allowed`, e.g. "2" or "5%").
+    case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
     /// None of the alternative keys of `decoder[firstOf:]` is present.
     case missingAlternatives(tried: [String])
     /// The input is not valid JSON; carries the parser's message and location.
@@ -64,6 +66,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Cannot read \(quoted(value)) as \(type): expected \(expected)"
         case .defaultUsed(let element):
             return element == .absent ? "No value is present; the default was used" : "Unexpectedly found \(element); the default was used"
+        case .lossBudgetExceeded(let dropped, let total, let allowed):
+            return "Dropped \(dropped) of \(total) elements, more than the \(allowed) allowed"
         case .missingAlternatives(let tried):
             return "No value is present under any of \(tried.map(quoted).joined(separator: ", "))"
         case .invalidJSON(let error):
@@ -88,6 +92,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.missingAlternatives(a), .missingAlternatives(b)): return a == b
         case let (.defaultUsed(a), .defaultUsed(b)): return a == b
+        case let (.lossBudgetExceeded(a1, a2, a3), .lossBudgetExceeded(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
         case let (.other(a), .other(b)): return a == b
         default: return false
@@ -115,6 +120,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .invalidFormat(let a, let b, let c): hasher.combine(10); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .missingAlternatives(let tried): hasher.combine(11); hasher.combine(tried)
         case .defaultUsed(let element): hasher.combine(12); hasher.combine(element)
+        case .lossBudgetExceeded(let a, let b, let c): hasher.combine(13); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .other(let message): hasher.combine(9); hasher.combine(message)
         }
     }
