@@ -1,0 +1,63 @@
+/// Your own decoding for a type, defined once and used with `-->` wherever that type appears — also for
+/// types you cannot conform to ``APIDecodable`` (e.g. classes from another framework):
+///
+/// ```swift
+/// extension CustomDecoding where Value == Colour {
+///     static let colour = CustomDecoding("a colour like \"#ff8800\" or {\"red\": 255, …}") { decoder in
+///         if let hex = decoder --> String?.self { return Colour(hex: hex) }
+///         guard let red = decoder["red"] --> Int.self, let green = decoder["green"] --> Int.self,
+///               let blue = decoder["blue"] --> Int.self else { return nil }
+///         return Colour(red: red, green: green, blue: blue)
+///     }
+/// }
+///
+/// let background = decoder["background"] --> .colour      // required
+/// let border = decoder["border"].decodeOptional(using: .colour)
+/// ```
+///
+/// The closure runs for present, non-null values, as a model of its own: errors it records are tagged
+/// with `Value`, and returning nil without recording anything records
+/// ``APIDecodeErrorReason/invalidFormat(value:type:expected:)`` with `expectation`.
+public struct CustomDecoding<Value>: Sendable {
+    /// What the decoding accepts, as shown in errors.
+    public let expectation: String
+    let decode: @Sendable (APIDecoder) -> Value?
+
+    /// A decoding described by `expectation` (shown in errors) and performed by `decode`.
+    public init(_ expectation: String, _ decode: @escaping @Sendable (APIDecoder) -> Value?) {
+        self.expectation = expectation
+        self.decode = decode
+    }
+}
+
+extension APIDecoder {
+    /// Decodes a required value with `decoding`: absent, null or rejected gives nil, records an error and
+    /// fails the enclosing model.
+    public func decodeRequired<Value>(using decoding: CustomDecoding<Value>) -> Value! {
+        decode(Value.self, required: true) { $0.run(decoding) }
+    }
+
+    /// Decodes an optional value with `decoding`: absent or null gives nil silently; rejected gives nil and
+    /// records an error without failing the enclosing model.
+    public func decodeOptional<Value>(using decoding: CustomDecoding<Value>) -> Value? {
+        decode(Value.self, required: false) { $0.run(decoding) }
+    }
+
+    private func run<Value>(_ decoding: CustomDecoding<Value>) -> Value? {
+        let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: Value.self)
+        defer { context.popFrame() }
+        let errorsBefore = context.errorCount
+        let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
+        let value = decoding.decode(child)
+        if value == nil && context.errorCount == errorsBefore {
+            context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
+                           at: child, decoding: nil)
+        }
+        return value
+    }
+}
+
+/// Decodes a **required** value with your own decoding: `decoder["background"] --> .colour`.
+public func --> <Value>(decoder: APIDecoder, decoding: CustomDecoding<Value>) -> Value! {
+    decoder.decodeRequired(using: decoding)
+}
