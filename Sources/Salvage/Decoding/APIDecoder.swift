@@ -109,6 +109,7 @@ public struct APIDecoder {
         case .index(let index): return [APICodingKey(arrayIndex: index)]
         case .absent(let start, let count): return context.state.absentKeys(start, count)
         case .alternatives(let start, _): return context.state.absentKeys(start, 1)
+        case .pastLastValue(let index): return [APICodingKey(arrayIndex: index)]
         }
     }
 

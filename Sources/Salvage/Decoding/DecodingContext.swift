@@ -14,6 +14,8 @@ enum PathStep {
     /// Steps that lead to no value (`decoder["missing"]`, or `decoder["missing"]["child"]`): `count` keys
     /// stored in the context's `absentKeys` from `start`.
     case absent(start: Int, count: Int)
+    /// A position past the end of `allValues` (the object has fewer members): shown as an index.
+    case pastLastValue(index: Int)
     /// None of several alternative keys is present (`decoder[firstOf:]`): the `count` keys are stored
     /// like absent steps; the path shows the first.
     case alternatives(start: Int, count: Int)

@@ -1,0 +1,45 @@
+import Salvage
+import Testing
+
+/// `allValues`, `allKeys`, `keys(where:)`, `values(where:)` and an index after them.
+struct CollectionStepTests {
+    struct CSCounts: APIDecodable {
+        let values: [Int]
+        let keys: [String]
+        let wanted: [Int]
+        let third: Int?
+        let eighth: Int?
+        init?(from decoder: APIDecoder) {
+            let counts = decoder["counts"]
+            values = counts.allValues.compactMap { $0 --> Int.self }
+            keys = counts.allKeys
+            wanted = counts.values(where: { $0.hasPrefix("w") }).compactMap { $0 --> Int.self }
+            third = counts.allValues[2] --> Int?.self
+            eighth = counts.allValues[7] --> Int?.self
+            _ = counts.allValues[7] --> Int.self
+            #expect(counts.keys(where: { $0.count == 1 }) == ["a", "b"])
+        }
+    }
+
+    @Test func stepsOverEveryMemberReportConcreteKeys() throws {
+        let result = APIDataDecoder().decode(string: #"{"counts": {"a": 1, "b": "two", "w1": 3, "w2": 4}}"#, to: CSCounts.self)
+        let value = try #require(result.value)
+        #expect(value.values == [1, 3, 4])
+        #expect(value.keys == ["a", "b", "w1", "w2"])
+        #expect(value.wanted == [3, 4])
+        #expect(value.third == 3)
+        #expect(value.eighth == nil)
+        #expect(result.errors.map(\.description) == [
+            #"root(CSCounts) > "counts" > "b"(Int) : Unexpectedly found a string"#,
+            #"root(CSCounts) > "counts" > [7](Int) : No value is present"#,
+        ])
+    }
+
+    @Test func stepsOnANonObjectAreEmpty() {
+        struct CSNone: APIDecodable {
+            let count: Int
+            init?(from decoder: APIDecoder) { count = decoder["list"].allValues.count + decoder["missing"].allKeys.count }
+        }
+        #expect(APIDataDecoder().decode(string: #"{"list": [1, 2]}"#, to: CSNone.self).value?.count == 0)
+    }
+}
