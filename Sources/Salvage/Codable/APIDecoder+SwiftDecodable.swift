@@ -29,7 +29,8 @@ extension APIDecoder {
             return nil
         }
         do {
-            return try DocumentDecoder(document: context.document, node: node, pathNode: .root).decode(T.self)
+            let settings = BridgeSettings(context.options.codable)
+            return try DocumentDecoder(document: context.document, node: node, settings: settings, pathNode: .root).decode(T.self)
         } catch let error as DecodingError {
             recordSwiftError(error, decoding: T.self)
         } catch {
@@ -43,10 +44,11 @@ extension APIDecoder {
     private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type) {
         let inner = error.salvageContext?.codingPath ?? []
         let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
-        let path = base + context.document.steps(from: node, keys: inner)
+        let snakeCase = context.options.codable.keys == .convertFromSnakeCase
+        let path = base + context.document.steps(from: node, keys: inner, snakeCase: snakeCase)
         let fullError = error.withCodingPath(Array(path.dropFirst()))
         var location = context.location(of: self)
-        if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner) {
+        if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner, snakeCase: snakeCase) {
             location = context.location(ofOffset: context.document.sourceOffset(target))
         }
         context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location))
@@ -73,8 +75,9 @@ extension DecodingError {
 
 extension JSONDocument {
     /// `keys` as path steps below `node`: an index where the value there is an array and the key has an
-    /// `intValue`, a key name otherwise (so `enum CodingKeys: Int` members stay names).
-    func steps(from node: Int, keys: [any CodingKey]) -> [APICodingKey] {
+    /// `intValue`, a key name otherwise (so `enum CodingKeys: Int` members stay names). With `snakeCase`,
+    /// keys are shown as the JSON spells them (`first_name`, not `firstName`).
+    func steps(from node: Int, keys: [any CodingKey], snakeCase: Bool = false) -> [APICodingKey] {
         var current: Int? = node
         return keys.map { key in
             let container = current
@@ -83,24 +86,39 @@ extension JSONDocument {
                 current = container.flatMap { element(of: $0, at: index) }
                 return APICodingKey(arrayIndex: index)
             }
-            current = container.flatMap { member(of: $0, key: key.stringValue) }
-            return APICodingKey(hashKey: key.stringValue)
+            let found = container.flatMap { swiftMember(of: $0, key: key.stringValue, snakeCase: snakeCase) }
+            current = found?.value
+            return APICodingKey(hashKey: found?.jsonKey ?? key.stringValue)
         }
     }
 
     /// Follows `keys` from `node` as far as the values are present; returns the deepest node reached.
-    func resolve(from node: Int, keys: [any CodingKey]) -> Int? {
+    func resolve(from node: Int, keys: [any CodingKey], snakeCase: Bool = false) -> Int? {
         var current = node
         for key in keys {
             let next: Int?
             if kind(current) == .array, let index = key.intValue {
                 next = element(of: current, at: index)
             } else {
-                next = member(of: current, key: key.stringValue)
+                next = swiftMember(of: current, key: key.stringValue, snakeCase: snakeCase)?.value
             }
             guard let next else { break }
             current = next
         }
         return current
+    }
+
+    /// The member a Swift coding key names, with the key as the JSON spells it.
+    private func swiftMember(of node: Int, key: String, snakeCase: Bool) -> (value: Int, jsonKey: String)? {
+        guard kind(node) == .object else { return nil }
+        if !snakeCase {
+            return member(of: node, key: key).map { ($0, key) }
+        }
+        var found: (value: Int, jsonKey: String)? = nil
+        forEachMember(of: node) { keyNode, value in
+            let jsonKey = string(keyNode)
+            if camelCase(fromSnakeCase: jsonKey) == key { found = (value, jsonKey) }
+        }
+        return found
     }
 }

@@ -10,15 +10,18 @@ import Foundation
 struct DocumentDecoder: Decoder {
     let document: JSONDocument
     let node: Int
+    /// The strategies in force, shared by every decoder of one bridge call.
+    let settings: BridgeSettings
     /// The path to this value; see `pathNode`.
     private let parentPath: CodingPathNode
     /// The index of this value in its parent array, or -1. Kept inline so that decoding an array of
     /// arrays (`[[Double]]`) allocates no path node per element.
     private let index: Int
 
-    init(document: JSONDocument, node: Int, pathNode: CodingPathNode, index: Int = -1) {
+    init(document: JSONDocument, node: Int, settings: BridgeSettings, pathNode: CodingPathNode, index: Int = -1) {
         self.document = document
         self.node = node
+        self.settings = settings
         self.parentPath = pathNode
         self.index = index
     }
@@ -45,12 +48,12 @@ struct DocumentDecoder: Decoder {
 
     /// A decoder for a member.
     func child(_ node: Int, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(document: document, node: node, pathNode: .key(key, pathNode))
+        DocumentDecoder(document: document, node: node, settings: settings, pathNode: .key(key, pathNode))
     }
 
     /// A decoder for an element.
     func child(_ node: Int, index: Int) -> DocumentDecoder {
-        DocumentDecoder(document: document, node: node, pathNode: pathNode, index: index)
+        DocumentDecoder(document: document, node: node, settings: settings, pathNode: pathNode, index: index)
     }
 
     private func expect(_ kind: NodeKind, _ what: String) throws {
@@ -79,8 +82,16 @@ struct DocumentDecoder: Decoder {
             }
             return url
         }
-        if T.self == Date.self, let date = Date(timeIntervalSinceReferenceDate: try scalar(Double.self, at: node)) as? T {
-            return date
+        if T.self == Date.self {
+            switch document.date(node, strategy: settings.strategies.dates) {
+            case .success(let date):
+                if let date = date as? T { return date }
+            case .failure(let failure):
+                if case .unexpectedJSONType(let actual) = failure.reason {
+                    throw DecodingError.typeMismatch(Date.self, .init(codingPath: codingPath, debugDescription: "Expected to decode Date but found \(actual) instead."))
+                }
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(failure.reason)."))
+            }
         }
         if T.self == Data.self {
             let text = try scalar(String.self, at: node)
@@ -106,6 +117,7 @@ struct DocumentDecoder: Decoder {
     @inline(__always)
     func scalar<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix = .none) throws -> S {
         if let value = S.convert(document, node: node) { return value }
+        if let special = nonConformingFloat(S.self, at: node) { return special }
         let path: [any CodingKey]
         switch step {
         case .none: path = codingPath
@@ -113,6 +125,21 @@ struct DocumentDecoder: Decoder {
         case .index(let index): path = pathNode.path(appending: APICodingKey(arrayIndex: index))
         }
         throw scalarError(S.self, at: node, codingPath: path)
+    }
+
+    /// With `.convertFromString`, the agreed strings for infinities and NaN, as a `Double` or `Float`.
+    private func nonConformingFloat<S>(_ type: S.Type, at node: Int) -> S? {
+        guard case .convertFromString(let positive, let negative, let nan) = settings.strategies.nonConformingFloats,
+              S.self == Double.self || S.self == Float.self, document.kind(node) == .string else { return nil }
+        let text = document.string(node)
+        let value: Double
+        switch text {
+        case positive: value = .infinity
+        case negative: value = -.infinity
+        case nan: value = .nan
+        default: return nil
+        }
+        return (value as? S) ?? (Float(value) as? S)
     }
 
     func scalarError<S: ScalarDecodable>(_ type: S.Type, at node: Int, codingPath: [any CodingKey]) -> DecodingError {
@@ -124,6 +151,15 @@ struct DocumentDecoder: Decoder {
             return DecodingError.typeMismatch(S.self, .init(codingPath: codingPath, debugDescription: "Expected to decode \(S.self) but found \(actual) instead."))
         }
         return DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(reason)."))
+    }
+}
+
+/// The strategies of one bridge call, shared by reference so that child decoders stay small.
+final class BridgeSettings {
+    let strategies: CodableStrategies
+
+    init(_ strategies: CodableStrategies) {
+        self.strategies = strategies
     }
 }
 

@@ -6,14 +6,20 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Where the next key lookup starts, for objects large enough to need it: keys are usually asked for
     /// in document order (always, for dictionaries decoded from `allKeys`), so lookups stay linear.
     private let hint: LookupHint?
+    /// With `.convertFromSnakeCase`: the members under their converted names, in document order.
+    private let convertedMembers: ConvertedMembers?
 
     init(decoder: DocumentDecoder) {
         self.decoder = decoder
         self.hint = decoder.document.count(decoder.node) > 8 ? LookupHint() : nil
+        self.convertedMembers = decoder.settings.strategies.keys == .convertFromSnakeCase ? ConvertedMembers(decoder) : nil
     }
 
     /// The value node of `key`, or nil.
     private func member(_ key: Key) -> Int? {
+        if let convertedMembers {
+            return convertedMembers.nodes[key.stringValue]
+        }
         var name = key.stringValue
         let found = name.withUTF8 { document.member(of: decoder.node, utf8Key: UnsafeRawBufferPointer($0), hint: hint?.next ?? 0) }
         if let found, let hint { hint.next = found.next }
@@ -21,6 +27,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     var allKeys: [Key] {
+        if let convertedMembers {
+            return convertedMembers.names.compactMap { Key(stringValue: $0) }
+        }
         var keys: [Key] = []
         document.forEachMember(of: decoder.node) { key, _ in
             if let codingKey = Key(stringValue: document.string(key)) { keys.append(codingKey) }
@@ -130,4 +139,21 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// The mutable lookup position of a keyed container (its protocol methods are non-mutating).
 final class LookupHint {
     var next = 0
+}
+
+/// An object's members under their snake_case-converted names (the last member wins for repeats).
+final class ConvertedMembers {
+    let names: [String]
+    let nodes: [String: Int]
+
+    init(_ decoder: DocumentDecoder) {
+        var names: [String] = []
+        var nodes: [String: Int] = [:]
+        decoder.document.forEachMember(of: decoder.node) { key, value in
+            let name = camelCase(fromSnakeCase: decoder.document.string(key))
+            if nodes.updateValue(value, forKey: name) == nil { names.append(name) }
+        }
+        self.names = names
+        self.nodes = nodes
+    }
 }

@@ -35,24 +35,37 @@ extension APIDecoder {
     /// Reads the date here with `strategy`, recording an error tagged `Date` when it cannot.
     func convertDate(strategy: DateDecodingStrategy) -> Date? {
         guard context.isOpen, node >= 0 else { return nil }
-        let document = context.document
+        switch context.document.date(node, strategy: strategy) {
+        case .success(let date):
+            return date
+        case .failure(let failure):
+            context.record(failure.reason, at: self, decoding: Date.self)
+            return nil
+        }
+    }
+}
+
+/// Why a date could not be read.
+struct DateFailure: Error {
+    let reason: APIDecodeErrorReason
+}
+
+extension JSONDocument {
+    /// The date at `node` read with `strategy`, or why it cannot be read.
+    func date(_ node: Int, strategy: DateDecodingStrategy) -> Result<Date, DateFailure> {
         switch strategy.kind {
-        case .secondsSince1970, .millisecondsSince1970:
-            guard document.kind(node) == .number, let number = document.double(node) else {
-                let reason = document.kind(node) == .number ? overflow(document, node, "Date") : wrongType(document, node)
-                context.record(reason, at: self, decoding: Date.self)
-                return nil
+        case .secondsSince1970, .millisecondsSince1970, .secondsSince2001:
+            guard kind(node) == .number, let number = double(node) else {
+                return .failure(DateFailure(reason: kind(node) == .number ? overflow(self, node, "Date") : wrongType(self, node)))
             }
-            if case .millisecondsSince1970 = strategy.kind {
-                return Date(timeIntervalSince1970: number / 1000)
+            switch strategy.kind {
+            case .millisecondsSince1970: return .success(Date(timeIntervalSince1970: number / 1000))
+            case .secondsSince2001: return .success(Date(timeIntervalSinceReferenceDate: number))
+            default: return .success(Date(timeIntervalSince1970: number))
             }
-            return Date(timeIntervalSince1970: number)
         case .iso8601, .formatted, .custom:
-            guard document.kind(node) == .string else {
-                context.record(wrongType(document, node), at: self, decoding: Date.self)
-                return nil
-            }
-            let text = document.string(node)
+            guard kind(node) == .string else { return .failure(DateFailure(reason: wrongType(self, node))) }
+            let text = string(node)
             let date: Date?
             switch strategy.kind {
             case .formatted(let format): date = DateFormatterCache.shared.date(from: text, format: format)
@@ -60,10 +73,9 @@ extension APIDecoder {
             default: date = parseISO8601(text)
             }
             guard let date else {
-                context.record(.invalidFormat(value: text, type: "Date", expected: strategy.description), at: self, decoding: Date.self)
-                return nil
+                return .failure(DateFailure(reason: .invalidFormat(value: text, type: "Date", expected: strategy.description)))
             }
-            return date
+            return .success(date)
         }
     }
 }

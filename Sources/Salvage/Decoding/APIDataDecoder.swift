@@ -38,6 +38,29 @@ public final class APIDataDecoder: Sendable {
     }
 }
 
+// Decoding Swift `Decodable` types through Salvage's parser, with every error collected.
+extension APIDataDecoder {
+    /// Decodes a Swift `Decodable` from UTF-8 JSON `data` through Salvage's parser and Codable bridge, with
+    /// the strategies in ``APIDecodeOptions/codable``: the value, or nil and the errors with full paths and
+    /// locations — a way to adopt Salvage without rewriting `Codable` models.
+    ///
+    /// ```swift
+    /// var options = APIDecodeOptions()
+    /// options.codable.keys = .convertFromSnakeCase
+    /// let result = APIDataDecoder(options: options).decode(data: data, toDecodable: User.self)
+    /// ```
+    ///
+    /// `Codable` stops at the first thrown error, so there is at most one error besides invalid JSON.
+    public func decode<T: Decodable>(data: Data?, toDecodable type: T.Type) -> APIDecodeResult<T> {
+        DecodeRun.decodeSwift(input: .data(data ?? Data()), to: T.self, options: options)
+    }
+
+    /// Decodes a Swift `Decodable` from a JSON string; see ``decode(data:toDecodable:)``.
+    public func decode<T: Decodable>(string: String, toDecodable type: T.Type) -> APIDecodeResult<T> {
+        DecodeRun.decodeSwift(input: .array(Array(string.utf8)), to: T.self, options: options)
+    }
+}
+
 /// One decode from start to end: parse, decode the root, collect the errors — all while the input
 /// bytes are borrowed, so they are never copied.
 enum DecodeRun {
@@ -56,12 +79,35 @@ enum DecodeRun {
     /// Decodes the root of `document`; must run while the document's bytes are borrowed.
     static func decode<T: APIDecodable>(document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
                                         to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        withRoot(of: document, rootNode: rootNode, rawInput: rawInput, reportsLocations: reportsLocations, options: options) {
+            $0.decodeRequired(T.self)
+        }
+    }
+
+    /// Runs `body` with the root decoder of `document` and collects the result and the errors.
+    static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
+                            options: APIDecodeOptions, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
         defer { context.state.close() }
         let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
-        let root = APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root)
-        let value = root.decodeRequired(T.self)
+        let value = body(APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root))
         return APIDecodeResult(value: value, errors: context.errors)
+    }
+
+    /// Decodes a Swift `Decodable` root through the Codable bridge.
+    static func decodeSwift<T: Decodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        input.withBytes { bytes in
+            let document: JSONDocument
+            do throws(JSONSyntaxError) {
+                document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
+            } catch {
+                let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
+                return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)])
+            }
+            return withRoot(of: document, rootNode: 0, rawInput: input, reportsLocations: true, options: options) {
+                $0.decodeRequired(swiftDecodable: T.self)
+            }
+        }
     }
 
     /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.

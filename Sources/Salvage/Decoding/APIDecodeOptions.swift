@@ -26,6 +26,10 @@ public struct APIDecodeOptions: Sendable {
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
     public var dateDecodingStrategy: DateDecodingStrategy
 
+    /// How Swift `Decodable` values are decoded (keys, dates, non-conforming floats); `JSONDecoder`'s
+    /// defaults unless set.
+    public var codable = CodableStrategies()
+
     /// Whether a default that replaced a missing or `null` value (``APIDecoder/decode(_:default:when:)``)
     /// is recorded as a `defaultUsed` entry, so you can see how often an API leaves fields out. Off by default.
     public var reportsUsedDefaults = false

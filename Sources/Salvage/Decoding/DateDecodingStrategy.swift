@@ -14,6 +14,7 @@ public struct DateDecodingStrategy: Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         case secondsSince1970
         case millisecondsSince1970
+        case secondsSince2001
         case iso8601
         case formatted(String)
         case custom(String, @Sendable (String) -> Date?)
@@ -26,6 +27,10 @@ public struct DateDecodingStrategy: Sendable, CustomStringConvertible {
 
     /// A JSON number (integer or decimal) of milliseconds since 1970-01-01T00:00:00Z.
     public static let millisecondsSince1970 = DateDecodingStrategy(kind: .millisecondsSince1970)
+
+    /// A JSON number of seconds since 2001-01-01T00:00:00Z: Foundation's `deferredToDate`, the default for
+    /// Swift `Decodable` values (see ``CodableStrategies``).
+    public static let secondsSince2001 = DateDecodingStrategy(kind: .secondsSince2001)
 
     /// A JSON string like `2024-03-01T12:30:00Z`, `2024-03-01T12:30:00.123+01:00` or
     /// `2024-03-01 12:30:00-0500`: date, `T` or space, time with optional seconds and any number of
@@ -48,6 +53,7 @@ public struct DateDecodingStrategy: Sendable, CustomStringConvertible {
         switch kind {
         case .secondsSince1970: return "seconds since 1970"
         case .millisecondsSince1970: return "milliseconds since 1970"
+        case .secondsSince2001: return "seconds since 2001"
         case .iso8601: return "ISO 8601 date and time"
         case .formatted(let format): return "date in format \(quoted(format))"
         case .custom(let name, _): return name
