@@ -10,7 +10,7 @@ extension APIDecoder {
     /// ```
     public func decodeRequired<T: Decodable>(swiftDecodable type: T.Type) -> T! {
         guard let value = decodeSwift(T.self, required: true) else {
-            context.fail(frame: frame)
+            failRequired()
             return nil
         }
         return value

@@ -36,6 +36,7 @@ extension Array: APIDecodable where Element: APIDecodable {
     @inlinable
     public init?(from decoder: APIDecoder) {
         guard decoder.expectContainer(.array) else { return nil }
+        decoder.markLossy()
         var elements: [Element] = []
         elements.reserveCapacity(decoder.count ?? 0)
         decoder.forEachElement { element in
@@ -54,6 +55,7 @@ extension Dictionary: APIDecodable where Key == String, Value: APIDecodable {
     @inlinable
     public init?(from decoder: APIDecoder) {
         guard decoder.expectContainer(.object) else { return nil }
+        decoder.markLossy()
         var members: [String: Value] = [:]
         members.reserveCapacity(decoder.count ?? 0)
         decoder.forEachMember { key, value in

@@ -15,7 +15,7 @@ extension APIDecoder {
     public func decodeRequired<T: APIDecodable>(_ type: T.Type, min: Int? = nil, max: Int? = nil, countsAreMandatory: Bool = false) -> T! {
         guard let value = decodePresent(T.self, required: true),
               min == nil && max == nil || countIsAcceptable(value, min: min, max: max, mandatory: countsAreMandatory) else {
-            context.fail(frame: frame)
+            failRequired()
             return nil
         }
         return value

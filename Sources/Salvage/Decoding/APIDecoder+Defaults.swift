@@ -39,14 +39,14 @@ extension APIDecoder {
         if isMissing || (!T._salvageDecodesNull && context.document.isNull(node)) {
             guard policy.contains(isMissing ? .missing : .null) else {
                 reportMissing(decoding: T.self, required: true)
-                context.fail(frame: frame)
+                failRequired()
                 return value()
             }
             let errorsBefore = context.errorCount
             // A parent of the wrong type is still reported (once per model), default or not.
             reportMissing(decoding: T.self, required: false)
             if context.options.reportsUsedDefaults && context.errorCount == errorsBefore {
-                context.record(.defaultUsed(because: isMissing ? .absent : .null), at: self, decoding: T.self)
+                context.record(.defaultUsed(because: isMissing ? .absent : .null), at: self, decoding: T.self, severity: .info)
             }
             return value()
         }
@@ -54,7 +54,7 @@ extension APIDecoder {
             return decoded
         }
         if !policy.contains(.invalid) {
-            context.fail(frame: frame)
+            failRequired()
         }
         return value()
     }

@@ -2,6 +2,22 @@
 // `APIDecoder+Decoding.swift`.
 
 extension APIDecoder {
+    /// Fails the model this decoder belongs to because a required value here failed, and makes the errors
+    /// recorded at this position `failure`s. Inside an array, dictionary or set, the failed element is only
+    /// dropped, so its errors stay `recovered`.
+    @usableFromInline
+    func failRequired() {
+        context.fail(frame: frame)
+        guard let owner = context.state[frame], !owner.isLossy else { return }
+        context.state.markFailures(at: BreadcrumbBuilder(context: context).path(to: self, decoding: nil))
+    }
+
+    /// Marks the frame decoding this value as a lossy collection (see `failRequired()`).
+    @usableFromInline
+    func markLossy() {
+        context.state.update(frame) { $0.isLossy = true }
+    }
+
     /// Reports an absent or null value: as an error when required, or as the parent's wrong type when the
     /// value is missing because its parent is not a container of the right kind.
     @usableFromInline
@@ -24,11 +40,11 @@ extension APIDecoder {
         guard context.isOpen else { return nil }
         guard node >= 0, !context.document.isNull(node) else {
             reportMissing(decoding: T.self, required: required)
-            if required { context.fail(frame: frame) }
+            if required { failRequired() }
             return nil
         }
         let value = convert(self)
-        if value == nil && required { context.fail(frame: frame) }
+        if value == nil && required { failRequired() }
         return value
     }
 
@@ -61,12 +77,14 @@ extension APIDecoder {
             if !owner.reportedShape {
                 context.state.update(frame) { $0.reportedShape = true }
                 let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: owner.parent, step: owner.step)
-                context.record(reason, at: parentDecoder, decoding: nil)
+                // The model's own value is of the wrong type: the model fails.
+                context.record(reason, at: parentDecoder, decoding: nil, severity: .failure)
             }
             context.fail(frame: frame)
         } else {
             let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: -1, step: .root)
-            let error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason, location: context.location(of: parentDecoder))
+            let error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason,
+                                       location: context.location(of: parentDecoder), severity: required ? .failure : .recovered)
             // Several fields read through the same wrong value: report it once.
             if context.state.lastError != error {
                 context.record(error)

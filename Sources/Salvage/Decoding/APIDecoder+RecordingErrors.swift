@@ -13,7 +13,7 @@ extension APIDecoder {
     /// ```
     public func recordError(_ reason: APIDecodeErrorReason, failsModel: Bool = false) {
         guard context.isOpen else { return }
-        context.record(reason, at: self, decoding: nil)
+        context.record(reason, at: self, decoding: nil, severity: failsModel ? .failure : .recovered)
         if failsModel {
             context.fail(frame: frame)
         }

@@ -20,6 +20,9 @@ struct Frame {
     var succeeded = true
     /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
     var reportedShape = false
+    /// Set for arrays, dictionaries and sets: their elements fail alone (they are dropped), so the errors
+    /// of failed elements are `recovered`, not `failure`.
+    var isLossy = false
     /// Where the next key lookup in this frame's object starts: the key node after the last member found.
     /// Models usually read their fields in document order, so most lookups succeed at the first compare.
     var lookupHint = 0
@@ -79,6 +82,18 @@ struct DecodeState {
 
     func append(_ error: APIDecodeError) {
         header.pointee.errors.append(error)
+    }
+
+    /// Makes the trailing errors recorded exactly at `path` failures; scans back over the trailing errors
+    /// that lie under `path` (those recorded while decoding it) and stops at the first that does not.
+    func markFailures(at path: [APICodingKey]) {
+        var index = header.pointee.errors.count - 1
+        while index >= 0 && header.pointee.errors[index].path.starts(with: path) {
+            if header.pointee.errors[index].path.count == path.count && header.pointee.errors[index].severity == .recovered {
+                header.pointee.errors[index].severity = .failure
+            }
+            index -= 1
+        }
     }
 
     // MARK: - Absent keys

@@ -96,9 +96,12 @@ final class DecodingContext {
     /// Records an error about the value a decoder points at. Paths, tags and locations are built here, and
     /// only here, so decoding that meets no problem never pays for them.
     @usableFromInline
-    func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?) {
+    ///
+    /// Errors start as `recovered`; when the required decode they belong to fails its model, they become
+    /// `failure` (see `APIDecoder.failRequired()`).
+    func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
-        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder)))
+        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity))
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).

@@ -9,8 +9,9 @@ import Foundation
 /// print(error.location!)      // line 1, column 104 (byte 103)
 /// ```
 ///
-/// Two errors are equal when their paths (keys and indices) and reasons are equal; the location and the
-/// type tags are descriptive and do not take part in `==`, so tests can compare against errors built by hand.
+/// Two errors are equal when their paths (keys and indices) and reasons are equal; the location, the
+/// severity and the type tags are descriptive and do not take part in `==`, so tests can compare against
+/// errors built by hand.
 public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The breadcrumb path from the root to the value, with type and id tags.
     public let path: [APICodingKey]
@@ -19,13 +20,40 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// Where the value is in the input, or nil when the value is absent or the input was not bytes.
     /// For an absent value, the location of the object or array it was expected in.
     public let location: SourceLocation?
+    /// How bad it is: whether a model failed, something was recovered, or it is for information.
+    public internal(set) var severity: Severity
 
-    /// Creates an error.
-    public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil) {
+    /// How bad a problem is.
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+        /// Noted, nothing lost: a coercion was applied, an unknown enum value was kept, a default was used
+        /// for a missing value (when asked to report it).
+        case info
+        /// Something was lost but decoding went on: an optional value became nil, an array element or
+        /// dictionary member was dropped, a default replaced an invalid value.
+        case recovered
+        /// A required value was missing or wrong, so the model it belongs to failed.
+        case failure
+
+        /// `info`, `recovered` or `failure`.
+        public var description: String { rawValue }
+
+        /// `info` < `recovered` < `failure`.
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            let order: [Severity] = [.info, .recovered, .failure]
+            return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
+        }
+    }
+
+    /// Creates an error (a `failure` unless said otherwise).
+    public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil, severity: Severity = .failure) {
         self.path = path
         self.reason = reason
         self.location = location
+        self.severity = severity
     }
+
+    /// The stable, machine-readable code of the reason, e.g. `type_mismatch`; see ``APIDecodeErrorReason/code``.
+    public var code: String { reason.code }
 
     /// `<tagged path> : <reason>`, e.g. `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string`.
     public var description: String { "\(path.taggedJSONPath) : \(reason)" }

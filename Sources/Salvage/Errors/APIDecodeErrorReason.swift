@@ -29,6 +29,9 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A string (or number) of the right JSON type whose content is not a valid `type` (a date that does
     /// not parse, a malformed URL or UUID, invalid base64); `expected` says what was expected.
     case invalidFormat(value: String, type: String, expected: String)
+    /// A lenient conversion turned a `found` JSON value into the `type` asked for (e.g. the string `"42"`
+    /// into an `Int`); recorded at info level so you can see that the API sent the wrong type.
+    case coerced(value: String, found: JSONElement, type: String)
     /// A default replaced a missing (`.absent`) or `null` value; recorded only when
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
@@ -64,6 +67,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Swift DecodingError: \(error.salvageSummary)"
         case .invalidFormat(let value, let type, let expected):
             return "Cannot read \(quoted(value)) as \(type): expected \(expected)"
+        case .coerced(let value, let found, let type):
+            return "Converted \(found) \(quoted(value)) to \(type)"
         case .defaultUsed(let element):
             return element == .absent ? "No value is present; the default was used" : "Unexpectedly found \(element); the default was used"
         case .lossBudgetExceeded(let dropped, let total, let allowed):
@@ -92,6 +97,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.missingAlternatives(a), .missingAlternatives(b)): return a == b
         case let (.defaultUsed(a), .defaultUsed(b)): return a == b
+        case let (.coerced(a1, a2, a3), .coerced(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.lossBudgetExceeded(a1, a2, a3), .lossBudgetExceeded(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
         case let (.other(a), .other(b)): return a == b
@@ -120,6 +126,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .invalidFormat(let a, let b, let c): hasher.combine(10); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .missingAlternatives(let tried): hasher.combine(11); hasher.combine(tried)
         case .defaultUsed(let element): hasher.combine(12); hasher.combine(element)
+        case .coerced(let a, let b, let c): hasher.combine(14); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .lossBudgetExceeded(let a, let b, let c): hasher.combine(13); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .other(let message): hasher.combine(9); hasher.combine(message)
         }

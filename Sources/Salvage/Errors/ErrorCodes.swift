@@ -1,0 +1,40 @@
+/// Stable, machine-readable codes for log queries, dashboards and alerts. They are never renamed; new
+/// reasons get new codes.
+///
+/// | code | reasons |
+/// |---|---|
+/// | `missing` | no value (`unexpectedJSONType(actual: .absent)`), no alternative present |
+/// | `null` | `null` where a value is required |
+/// | `type_mismatch` | the wrong JSON type |
+/// | `numeric_overflow` | a number outside the type's range |
+/// | `precision_loss` | a fraction where a whole number is needed, or more digits than `Decimal` holds |
+/// | `unknown_raw_value` | an enum without that case |
+/// | `count` | a `CountLimited` violation |
+/// | `loss_budget` | an array dropped more elements than allowed |
+/// | `invalid_format` | a date, URL, UUID, base64 text or transformed value that does not parse |
+/// | `invalid_json` | the input is not JSON |
+/// | `swift_decoding_error` | a Swift `Decodable` threw |
+/// | `default_used` | a default replaced a missing or null value (when reported) |
+/// | `coerced` | a lenient conversion was applied |
+/// | `custom` | recorded by your code |
+extension APIDecodeErrorReason {
+    /// The reason's stable code; see the table above.
+    public var code: String {
+        switch self {
+        case .unexpectedJSONType(actual: .absent), .missingAlternatives: return "missing"
+        case .unexpectedJSONType(actual: .null): return "null"
+        case .unexpectedJSONType: return "type_mismatch"
+        case .numericOverflow: return "numeric_overflow"
+        case .lossOfPrecision: return "precision_loss"
+        case .unexpectedRawValue: return "unknown_raw_value"
+        case .countNotExact, .countBelowMinimum, .countAboveMaximum: return "count"
+        case .lossBudgetExceeded: return "loss_budget"
+        case .invalidFormat: return "invalid_format"
+        case .invalidJSON: return "invalid_json"
+        case .swiftDecodingError: return "swift_decoding_error"
+        case .defaultUsed: return "default_used"
+        case .coerced: return "coerced"
+        case .other: return "custom"
+        }
+    }
+}
