@@ -9,6 +9,9 @@ extension ScalarDecodable where Self: FixedWidthInteger {
         return value
     }
 
+    /// A number written inside a string.
+    static func coerce(_ document: JSONDocument, node: Int) -> Self? { numberInString(document, node: node) }
+
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         guard document.kind(node) == .number else { return wrongType(document, node) }
         switch document.integer(node, as: Self.self) {

@@ -24,8 +24,26 @@ extension APIDecoder {
         if let value = S.convert(context.document, node: node) {
             return value
         }
+        if context.options.lenientConversions || context.state.lenient, let value = S.coerce(context.document, node: node) {
+            let document = context.document
+            context.record(.coerced(value: document.valueText(node), found: document.element(node), type: "\(S.self)"),
+                           at: self, decoding: tagged ? S.self : nil, severity: .info)
+            return value
+        }
         context.record(S.failure(context.document, node: node), at: self, decoding: tagged ? S.self : nil)
         return nil
+    }
+}
+
+extension ScalarDecodable {
+    /// A number written inside a string (`"42"`, `"-1.5e3"`; JSON number syntax only), converted as usual.
+    static func numberInString(_ document: JSONDocument, node: Int) -> Self? {
+        guard document.kind(node) == .string else { return nil }
+        let text = document.string(node)
+        let converted = try? JSONDocument.withParsed(.array(Array(text.utf8))) { inner -> Self? in
+            inner.kind(0) == .number ? convert(inner, node: 0) : nil
+        }.get()
+        return converted ?? nil
     }
 }
 
@@ -46,6 +64,14 @@ extension String: APIDecodable, ScalarDecodable {
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason { wrongType(document, node) }
+
+    /// Numbers and booleans as they are written.
+    static func coerce(_ document: JSONDocument, node: Int) -> String? {
+        switch document.kind(node) {
+        case .number, .true, .false: return document.valueText(node)
+        default: return nil
+        }
+    }
 }
 
 /// `Bool`: JSON `true` and `false` only.
@@ -64,6 +90,26 @@ extension Bool: APIDecodable, ScalarDecodable {
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason { wrongType(document, node) }
+
+    /// `"true"`, `"false"`, `"1"`, `"0"` (any case) and the numbers 1 and 0.
+    static func coerce(_ document: JSONDocument, node: Int) -> Bool? {
+        switch document.kind(node) {
+        case .string:
+            switch document.string(node).lowercased() {
+            case "true", "1": return true
+            case "false", "0": return false
+            default: return nil
+            }
+        case .number:
+            switch document.integer(node, as: Int.self) {
+            case .value(1): return true
+            case .value(0): return false
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
 }
 
 /// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`.
@@ -80,6 +126,9 @@ extension Double: APIDecodable, ScalarDecodable {
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         document.kind(node) == .number ? overflow(document, node, "Double") : wrongType(document, node)
     }
+
+    /// A number written inside a string.
+    static func coerce(_ document: JSONDocument, node: Int) -> Double? { numberInString(document, node: node) }
 }
 
 /// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`.
@@ -96,6 +145,9 @@ extension Float: APIDecodable, ScalarDecodable {
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         document.kind(node) == .number ? overflow(document, node, "Float") : wrongType(document, node)
     }
+
+    /// A number written inside a string.
+    static func coerce(_ document: JSONDocument, node: Int) -> Float? { numberInString(document, node: node) }
 }
 
 /// `Decimal`: any JSON number, exactly from its text. A number too large for `Decimal` is `numericOverflow`;
@@ -118,6 +170,9 @@ extension Decimal: APIDecodable, ScalarDecodable {
         }
         return overflow(document, node, "Decimal")
     }
+
+    /// A number written inside a string.
+    static func coerce(_ document: JSONDocument, node: Int) -> Decimal? { numberInString(document, node: node) }
 }
 
 /// A `numericOverflow` failure for the number at `node`.

@@ -62,4 +62,7 @@ protocol ScalarDecodable {
     static func convert(_ document: JSONDocument, node: Int) -> Self?
     /// Why `convert` returned nil for `node` (asked only after it did).
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason
+    /// With lenient conversions: the value of a JSON value of another type (a number in a string, a
+    /// boolean as `"true"` or `1`, a number as a string), or nil.
+    static func coerce(_ document: JSONDocument, node: Int) -> Self?
 }

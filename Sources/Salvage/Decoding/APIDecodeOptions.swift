@@ -26,6 +26,12 @@ public struct APIDecodeOptions: Sendable {
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
     public var dateDecodingStrategy: DateDecodingStrategy
 
+    /// Whether built-in scalars accept JSON values of another type: numbers sent as strings (`"42"`),
+    /// booleans as `"true"`/`"false"`/`"1"`/`"0"` or `1`/`0`, and numbers or booleans where a string is
+    /// expected. Each conversion is recorded at info level (code `coerced`). Off by default; per field,
+    /// use ``APIDecoder/decodeRequired(_:lenient:)`` and ``APIDecoder/decodeOptional(_:lenient:)``.
+    public var lenientConversions = false
+
     /// How Swift `Decodable` values are decoded (keys, dates, non-conforming floats); `JSONDecoder`'s
     /// defaults unless set.
     public var codable = CodableStrategies()

@@ -47,6 +47,8 @@ struct DecodeState {
         var errors: [APIDecodeError] = []
         var absentKeys: [APICodingKey] = []
         var isOpen = true
+        /// Set while a field asked for lenient conversions is being decoded.
+        var lenient = false
     }
 
     private let header: UnsafeMutablePointer<Header>
@@ -69,6 +71,12 @@ struct DecodeState {
 
     func close() {
         header.pointee.isOpen = false
+    }
+
+    /// Whether lenient conversions are switched on for the value being decoded.
+    var lenient: Bool {
+        get { header.pointee.lenient }
+        nonmutating set { header.pointee.lenient = newValue }
     }
 
     // MARK: - Errors
