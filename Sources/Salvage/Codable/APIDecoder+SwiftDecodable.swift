@@ -28,9 +28,14 @@ extension APIDecoder {
             reportMissing(decoding: T.self, required: required)
             return nil
         }
+        // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
+        _ = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
+        defer { context.popFrame() }
         do {
-            let settings = BridgeSettings(context.options.codable)
+            let settings = BridgeSettings(context.options.codable, context: context)
             return try DocumentDecoder(document: context.document, node: node, settings: settings, pathNode: .root).decode(T.self)
+        } catch is AlreadyRecorded {
+            // A `Salvaged` value inside failed and its errors are recorded already.
         } catch let error as DecodingError {
             recordSwiftError(error, decoding: T.self)
         } catch {

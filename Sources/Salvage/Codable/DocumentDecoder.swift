@@ -157,9 +157,12 @@ struct DocumentDecoder: Decoder {
 /// The strategies of one bridge call, shared by reference so that child decoders stay small.
 final class BridgeSettings {
     let strategies: CodableStrategies
+    /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
+    let context: DecodingContext?
 
-    init(_ strategies: CodableStrategies) {
+    init(_ strategies: CodableStrategies, context: DecodingContext? = nil) {
         self.strategies = strategies
+        self.context = context
     }
 }
 

@@ -110,6 +110,7 @@ public struct APIDecoder {
         case .absent(let start, let count): return context.state.absentKeys(start, count)
         case .alternatives(let start, _): return context.state.absentKeys(start, 1)
         case .pastLastValue(let index): return [APICodingKey(arrayIndex: index)]
+        case .atNode: return Array(BreadcrumbBuilder(context: context).path(toNode: node).dropFirst().suffix(1))
         }
     }
 

@@ -17,9 +17,12 @@ struct BreadcrumbBuilder {
     /// The tagged path to `decoder`'s position; the last step is tagged with `type` when given.
     func path(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
         var steps: [Step]
-        if case .root = decoder.step {
+        switch decoder.step {
+        case .root:
             steps = [rootStep()]
-        } else {
+        case .atNode:
+            steps = pathToNode(decoder.node)
+        default:
             steps = decoder.parent >= 0 ? pathToNode(decoder.parent) : [rootStep()]
             let keys = decoder.stepKeys()
             for (offset, key) in keys.enumerated() {

@@ -14,6 +14,9 @@ enum PathStep {
     /// Steps that lead to no value (`decoder["missing"]`, or `decoder["missing"]["child"]`): `count` keys
     /// stored in the context's `absentKeys` from `start`.
     case absent(start: Int, count: Int)
+    /// A present value whose path is recovered from the tape (used where decoding re-enters Salvage from a
+    /// Swift `Decoder`, which knows only the value's tape index).
+    case atNode
     /// A position past the end of `allValues` (the object has fewer members): shown as an index.
     case pastLastValue(index: Int)
     /// None of several alternative keys is present (`decoder[firstOf:]`): the `count` keys are stored

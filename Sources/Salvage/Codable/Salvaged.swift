@@ -1,0 +1,112 @@
+import Foundation
+
+/// An ``APIDecodable`` model inside a Swift `Decodable` type:
+///
+/// ```swift
+/// struct Envelope: Decodable {
+///     let requestId: String
+///     let people: Salvaged<[Person]>      // Person: APIDecodable — lossy, with every error recorded
+/// }
+/// let result = APIDataDecoder().decode(data: data, toDecodable: Envelope.self)
+/// let people = result.value?.people.value
+/// ```
+///
+/// Decoded through Salvage (``APIDataDecoder/decode(data:toDecodable:)`` or
+/// ``APIDecoder/decodeRequired(swiftDecodable:)``), the model's errors join the decode's error list with
+/// their full paths. Decoded by another `Decoder` (such as `JSONDecoder`), the value's JSON is decoded by
+/// Salvage on its own; a failure then throws a `DecodingError` listing the problems.
+public struct Salvaged<Value: APIDecodable>: Decodable {
+    /// The decoded model.
+    public let value: Value
+
+    /// Wraps a value.
+    public init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Decodes the model through Salvage; see the type's documentation.
+    public init(from decoder: any Decoder) throws {
+        if let bridge = decoder as? DocumentDecoder, let context = bridge.settings.context, context.isOpen {
+            let frame = context.state.count - 1
+            let apiDecoder = APIDecoder(context: context, frame: frame, node: bridge.node, parent: -1, step: .atNode)
+            // The Swift `Decodable` around this value decides whether its failure fails the model.
+            let succeededBefore = context.succeeded(frame: frame)
+            let value = apiDecoder.decodeRequired(Value.self)
+            if succeededBefore { context.state.update(frame) { $0.succeeded = true } }
+            guard let value else { throw AlreadyRecorded() }
+            self.value = value
+            return
+        }
+        // Another Decoder: take the value's JSON and decode it with Salvage on its own.
+        let json = try AnyJSON(from: decoder)
+        var text = ""
+        json.write(to: &text)
+        let result = APIDataDecoder().decode(string: text, to: Value.self)
+        guard let value = result.value else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: result.errors.map(\.description).joined(separator: "; ")))
+        }
+        self.value = value
+    }
+}
+
+extension Salvaged: Sendable where Value: Sendable {}
+
+/// Thrown out of a Swift `Decodable` when a `Salvaged` value failed and already recorded why.
+struct AlreadyRecorded: Error {}
+
+/// Any JSON value, read through a foreign Swift `Decoder`, and written back as JSON text.
+private enum AnyJSON: Decodable {
+    case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let bool = try? single.decode(Bool.self) { self = .bool(bool) }
+        else if let number = try? single.decode(Double.self) { self = .number(number) }
+        else if let string = try? single.decode(String.self) { self = .string(string) }
+        else if let array = try? single.decode([AnyJSON].self) { self = .array(array) }
+        else { self = .object(try single.decode([String: AnyJSON].self)) }
+    }
+
+    func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .number(let value): text += value.isFinite ? "\(value)" : "null"
+        case .string(let value): AnyJSON.writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let members):
+            text += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                AnyJSON.writeString(key, to: &text)
+                text += ":"
+                members[key]?.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04X", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+}
