@@ -9,7 +9,7 @@ extension APIDecoder {
     func failRequired() {
         context.fail(frame: frame)
         guard let owner = context.state[frame], !owner.isLossy else { return }
-        context.state.markFailures(at: BreadcrumbBuilder(context: context).path(to: self, decoding: nil))
+        context.state.markFailures(at: ErrorSite(self))
     }
 
     /// Marks the frame decoding this value as a lossy collection (see `failRequired()`).

@@ -38,6 +38,28 @@ struct Frame {
     }
 }
 
+/// The decoder position an error was recorded at.
+struct ErrorSite: Equatable, Sendable {
+    let node: Int
+    let parent: Int
+    let step: PathStep
+
+    init(_ decoder: APIDecoder) {
+        node = decoder.node
+        parent = decoder.parent
+        step = decoder.step
+    }
+
+    private init(node: Int, parent: Int, step: PathStep) {
+        self.node = node
+        self.parent = parent
+        self.step = step
+    }
+
+    /// For errors recorded without a decoder (given whole by user code).
+    static let unknown = ErrorSite(node: -2, parent: -2, step: .root)
+}
+
 /// The frames, errors and absent keys of one decode, owned by one `DecodingContext`, which deallocates it.
 struct DecodeState {
     private struct Header {
@@ -45,6 +67,9 @@ struct DecodeState {
         var count: Int
         var capacity: Int
         var errors: [APIDecodeError] = []
+        /// Where each error was recorded (parallel to `errors`), to find a failed decode's own errors
+        /// without building paths.
+        var sites: [ErrorSite] = []
         var absentKeys: [APICodingKey] = []
         var isOpen = true
         /// Set while a field asked for lenient conversions is being decoded.
@@ -88,16 +113,17 @@ struct DecodeState {
 
     var lastError: APIDecodeError? { header.pointee.errors.last }
 
-    func append(_ error: APIDecodeError) {
+    func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
         header.pointee.errors.append(error)
+        header.pointee.sites.append(site)
     }
 
-    /// Makes the trailing errors recorded exactly at `path` failures; scans back over the trailing errors
-    /// that lie under `path` (those recorded while decoding it) and stops at the first that does not.
-    func markFailures(at path: [APICodingKey]) {
+    /// Makes the last errors, as long as they were recorded at `site`, failures (a decode's own errors are
+    /// the last ones recorded when it fails).
+    func markFailures(at site: ErrorSite) {
         var index = header.pointee.errors.count - 1
-        while index >= 0 && header.pointee.errors[index].path.starts(with: path) {
-            if header.pointee.errors[index].path.count == path.count && header.pointee.errors[index].severity == .recovered {
+        while index >= 0 && header.pointee.sites[index] == site {
+            if header.pointee.errors[index].severity == .recovered {
                 header.pointee.errors[index].severity = .failure
             }
             index -= 1

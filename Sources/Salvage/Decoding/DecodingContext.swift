@@ -4,7 +4,7 @@ import Foundation
 /// cheapest form available and turned into `APICodingKey`s only when an error is recorded. Every case
 /// holds plain integers, so copying a decoder never touches reference counts.
 @usableFromInline
-enum PathStep {
+enum PathStep: Equatable, Sendable {
     /// The top-level value.
     case root
     /// A member that is present: the tape index of its key node (the key's text is read from the tape).
@@ -104,7 +104,8 @@ final class DecodingContext {
     /// `failure` (see `APIDecoder.failRequired()`).
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
-        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity))
+        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity),
+                     site: ErrorSite(decoder))
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).
