@@ -88,3 +88,21 @@ struct TransformsAndCollectionsTests {
         #expect(result.errors.map(\.description) == [#"root(TCScores) > "scores"(Array<Optional<Int>>) > [2](Int) : Unexpectedly found a string"#])
     }
 }
+
+struct ReplacedElementTests {
+    @Test func failedElementsAreReplacedAndStillReported() {
+        struct RECells: APIDecodable {
+            let cells: [Int]
+            init?(from decoder: APIDecoder) {
+                guard let cells = decoder["cells"].decodeRequired([Int].self, replacingFailuresWith: -1) else { return nil }
+                self.cells = cells
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"cells": [1, "x", null, 4]}"#, to: RECells.self)
+        #expect(result.value?.cells == [1, -1, -1, 4])
+        #expect(result.errors.map { "\($0.severity) \($0)" } == [
+            #"recovered root(RECells) > "cells"(Array<Int>) > [1](Int) : Unexpectedly found a string"#,
+            #"recovered root(RECells) > "cells"(Array<Int>) > [2](Int) : Unexpectedly found null"#,
+        ])
+    }
+}

@@ -39,3 +39,36 @@ extension APIDecoder {
         return nil
     }
 }
+
+/// Arrays that keep their length: failed elements replaced instead of dropped.
+extension APIDecoder {
+    /// Decodes a required array in which every element that fails to decode is replaced by
+    /// `replacement` (its errors are still recorded, as `recovered`), so positions are kept.
+    ///
+    /// ```swift
+    /// let cells = decoder["cells"].decodeRequired([Cell].self, replacingFailuresWith: .empty)
+    /// ```
+    public func decodeRequired<E: APIDecodable>(_ type: [E].Type, replacingFailuresWith replacement: E) -> [E]! {
+        decode([E].self, required: true) { $0.replacingFailures([E].self, with: replacement) }
+    }
+
+    /// Decodes an optional array whose failed elements are replaced by `replacement`; absent or null
+    /// gives nil silently.
+    public func decodeOptional<E: APIDecodable>(_ type: [E].Type, replacingFailuresWith replacement: E) -> [E]? {
+        decode([E].self, required: false) { $0.replacingFailures([E].self, with: replacement) }
+    }
+
+    private func replacingFailures<E: APIDecodable>(_ type: [E].Type, with replacement: E) -> [E]? {
+        let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: [E].self)
+        defer { context.popFrame() }
+        let array = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
+        guard array.expectContainer(.array) else { return nil }
+        array.markLossy()
+        var elements: [E] = []
+        elements.reserveCapacity(array.count ?? 0)
+        array.forEachElement { element in
+            elements.append(element.decodeRequired(E.self) ?? replacement)
+        }
+        return elements
+    }
+}
