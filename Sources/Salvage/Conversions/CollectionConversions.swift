@@ -1,35 +1,6 @@
 // Arrays, dictionaries and sets: lossy. An element that fails is dropped, its errors are recorded at its
 // index or key, and the collection itself still succeeds. Errors come out in document order.
 
-extension APIDecoder {
-    /// Records that the value here is not the container a collection type needs, and returns false.
-    @usableFromInline
-    func expectContainer(_ kind: NodeKind) -> Bool {
-        guard context.isOpen else { return false }
-        guard node >= 0, context.document.kind(node) == kind else {
-            context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
-            return false
-        }
-        return true
-    }
-
-    /// Calls `body` with a decoder for each element of the array here, in order.
-    @inlinable
-    func forEachElement(_ body: (APIDecoder) -> Void) {
-        context.document.forEachElement(of: node) { index, element in
-            body(APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index)))
-        }
-    }
-
-    /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
-    @inlinable
-    func forEachMember(_ body: (String, APIDecoder) -> Void) {
-        context.document.forEachMember(of: node) { key, value in
-            body(context.document.string(key), APIDecoder(context: context, frame: frame, node: value, parent: node, step: .member(keyNode: key)))
-        }
-    }
-}
-
 /// `[Element]`, lossy: elements that fail to decode (including `null`s) are dropped and reported at `[i]`.
 extension Array: APIDecodable where Element: APIDecodable {
     /// Decodes a JSON array, dropping (and reporting) elements that fail.

@@ -1,0 +1,31 @@
+// Walking the elements of an array or the members of an object with child decoders; used by the
+// collection conversions and by collection steps, loss budgets and element replacement.
+
+extension APIDecoder {
+    /// Records that the value here is not the container a collection type needs, and returns false.
+    @usableFromInline
+    func expectContainer(_ kind: NodeKind) -> Bool {
+        guard context.isOpen else { return false }
+        guard node >= 0, context.document.kind(node) == kind else {
+            context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
+            return false
+        }
+        return true
+    }
+
+    /// Calls `body` with a decoder for each element of the array here, in order.
+    @inlinable
+    func forEachElement(_ body: (APIDecoder) -> Void) {
+        context.document.forEachElement(of: node) { index, element in
+            body(APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index)))
+        }
+    }
+
+    /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
+    @inlinable
+    func forEachMember(_ body: (String, APIDecoder) -> Void) {
+        context.document.forEachMember(of: node) { key, value in
+            body(context.document.string(key), APIDecoder(context: context, frame: frame, node: value, parent: node, step: .member(keyNode: key)))
+        }
+    }
+}
