@@ -65,14 +65,21 @@ extension APIDataDecoder {
 /// bytes are borrowed, so they are never copied.
 enum DecodeRun {
     static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, to: T.self, options: options) }) { document in
+            decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
+        }
+    }
+
+    /// Parses `input` and runs `body` with the document while the bytes are borrowed, or returns
+    /// `ifInvalid`'s result for input that is not JSON.
+    private static func parse<V>(_ input: InputBytes, options: APIDecodeOptions, ifInvalid: (JSONSyntaxError) -> APIDecodeResult<V>,
+                                 _ body: (JSONDocument) -> APIDecodeResult<V>) -> APIDecodeResult<V> {
         input.withBytes { bytes in
-            let document: JSONDocument
             do throws(JSONSyntaxError) {
-                document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
+                return body(try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth))
             } catch {
-                return invalidJSON(error, input: input, to: T.self, options: options)
+                return ifInvalid(error)
             }
-            return decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
         }
     }
 
@@ -96,15 +103,8 @@ enum DecodeRun {
 
     /// Decodes a Swift `Decodable` root through the Codable bridge.
     static func decodeSwift<T: Decodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        input.withBytes { bytes in
-            let document: JSONDocument
-            do throws(JSONSyntaxError) {
-                document = try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth)
-            } catch {
-                let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-                return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)])
-            }
-            return withRoot(of: document, rootNode: 0, rawInput: input, reportsLocations: true, options: options) {
+        parse(input, options: options, ifInvalid: { invalidJSONError($0, for: T.self, options: options) }) { document in
+            withRoot(of: document, rootNode: 0, rawInput: input, reportsLocations: true, options: options) {
                 $0.decodeRequired(swiftDecodable: T.self)
             }
         }
@@ -118,6 +118,11 @@ enum DecodeRun {
         }).get() {
             return result
         }
+        return invalidJSONError(error, for: T.self, options: options)
+    }
+
+    /// No value and one `invalidJSON` error at the root.
+    static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
         return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)])
     }
