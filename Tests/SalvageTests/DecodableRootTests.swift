@@ -61,7 +61,7 @@ struct DecodableRootTests {
         #expect(result.errors.map(\.description) == ["root(DRUser) : Invalid JSON at line 1, column 2 (byte 1): Unexpected end of input: expected a key"])
     }
 
-    @Test(arguments: [("user_id", "userId"), ("_private_key_", "_privateKey_"), ("URL_PATH", "urlPath"), ("plain", "plain"), ("_Leading", "_Leading")])
+    @Test(arguments: [("user_id", "userId"), ("_private_key_", "_privateKey_"), ("URL_PATH", "urlPath"), ("plain", "plain"), ("_Leading", "_Leading"), ("line_2nd", "line2Nd"), ("a__b", "aB")])
     func snakeCaseConversionMatchesJSONDecoder(_ snake: String, _ expected: String) throws {
         let json = "{\"\(snake)\": 1}"
         let foundation = JSONDecoder()

@@ -83,3 +83,67 @@ struct EdgeCaseTests {
         #expect(error.localizedDescription == #"root > "height" : Unexpectedly found a string"#)
     }
 }
+
+/// Fixes from the review of the decoding features.
+struct FeatureReviewTests {
+    @Test func anOptionalDecodableThatThrowsIsRecovered() throws {
+        struct FRHolder: APIDecodable {
+            init?(from decoder: APIDecoder) { _ = decoder["x"].decodeOptional(swiftDecodable: [Int].self) }
+        }
+        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: FRHolder.self)
+        #expect(result.value != nil)
+        #expect(result.errors.map(\.severity) == [.recovered])
+    }
+
+    @Test func aModelThatGivesUpAfterARecoveredErrorGetsAFailureEntry() {
+        struct FRGivesUp: APIDecodable {
+            init?(from decoder: APIDecoder) {
+                guard decoder["x"] --> Int?.self != nil else { return nil }
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: FRGivesUp.self)
+        #expect(result.errors.map { "\($0.severity) \($0)" } == [
+            #"recovered root(FRGivesUp) > "x"(Int) : Unexpectedly found a string"#,
+            "failure root(FRGivesUp) : FRGivesUp.init(from:) returned nil",
+        ])
+    }
+
+    @Test func leapSecondsAndIncompleteOffsets() throws {
+        let leap = APIDataDecoder().decode(string: #"["2016-12-31T23:59:60Z", "2024-01-01T00:00:00+05:"]"#, to: [Date].self)
+        #expect(leap.value?.map(\.timeIntervalSince1970) == [1_483_228_800])
+        #expect(leap.errors.map(\.code) == ["invalid_format"])
+    }
+
+    @Test func lenientFalseOverridesTheOptionAndNumbersMustStandAlone() {
+        struct FRLenient: APIDecodable {
+            let strict: Int?
+            let padded: Int?
+            init?(from decoder: APIDecoder) {
+                strict = decoder["a"].decodeOptional(Int.self, lenient: false)
+                padded = decoder["b"] --> Int?.self
+            }
+        }
+        var options = APIDecodeOptions()
+        options.lenientConversions = true
+        let result = APIDataDecoder(options: options).decode(string: #"{"a": "1", "b": " 42 "}"#, to: FRLenient.self)
+        #expect(result.value?.strict == nil)
+        #expect(result.value?.padded == nil)
+        #expect(result.errors.map(\.code) == ["type_mismatch", "type_mismatch"])
+    }
+
+    @Test func aCountViolationThatKeepsTheValueIsInfo() {
+        struct FRCounted: APIDecodable {
+            init?(from decoder: APIDecoder) { _ = decoder["xs"] --> CountLimited<[Int]>(exactly: 3) }
+        }
+        let result = APIDataDecoder().decode(string: #"{"xs": [1]}"#, to: FRCounted.self)
+        #expect(result.value != nil)
+        #expect(result.errors.map { "\($0.severity) \($0.code)" } == ["info count"])
+    }
+
+    @Test func salvagedThroughJSONDecoderKeepsLargeIntegers() throws {
+        struct FRWrapper: Decodable { let person: Salvaged<Person> }
+        let json = #"{"person": {"person_id": 9007199254740993, "first_name": "A", "last_name": "B"}}"#
+        let decoded = try JSONDecoder().decode(FRWrapper.self, from: Data(json.utf8))
+        #expect(decoded.person.value.id == 9_007_199_254_740_993)
+    }
+}

@@ -91,7 +91,7 @@ struct PathsAndDefaultsTests {
         init?(from decoder: APIDecoder) {
             retries = decoder["retries"].decode(Int.self, default: 3)
             nick = decoder["nick"].decode(String.self, default: "none")
-            count = decoder["count"].decode(Int.self, default: 0, when: .always)
+            count = decoder["count"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
             strict = decoder["strict"].decode(Int.self, default: -1, when: .null)
             guard decoder.succeeded else { return nil }
         }

@@ -37,7 +37,7 @@ struct SeverityAndCodeTests {
     @Test func defaultsAndRecordedFailures() {
         struct SCDefaults: APIDecodable {
             init?(from decoder: APIDecoder) {
-                _ = decoder["a"].decode(Int.self, default: 0, when: .always)
+                _ = decoder["a"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
                 _ = decoder["b"].decode(Int.self, default: 0)
                 decoder["c"].recordError(message: "bad", failsModel: true)
             }

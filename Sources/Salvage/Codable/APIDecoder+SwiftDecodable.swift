@@ -37,7 +37,7 @@ extension APIDecoder {
         } catch is AlreadyRecorded {
             // A `Salvaged` value inside failed and its errors are recorded already.
         } catch let error as DecodingError {
-            recordSwiftError(error, decoding: T.self)
+            recordSwiftError(error, decoding: T.self, required: required)
         } catch {
             context.record(.other(message: "\(error)"), at: self, decoding: T.self)
         }
@@ -46,7 +46,7 @@ extension APIDecoder {
 
     /// Records a `DecodingError` thrown inside a Swift `Decodable`, with the path and location of the value
     /// it is about and a coding path that starts at the root.
-    private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type) {
+    private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type, required: Bool) {
         let inner = error.salvageContext?.codingPath ?? []
         let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
         let snakeCase = context.options.codable.keys == .convertFromSnakeCase
@@ -56,7 +56,7 @@ extension APIDecoder {
         if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner, snakeCase: snakeCase) {
             location = context.location(ofOffset: context.document.sourceOffset(target))
         }
-        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location))
+        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: required ? .failure : .recovered))
     }
 }
 

@@ -57,12 +57,15 @@ struct AlreadyRecorded: Error {}
 
 /// Any JSON value, read through a foreign Swift `Decoder`, and written back as JSON text.
 private enum AnyJSON: Decodable {
-    case null, bool(Bool), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+    case null, bool(Bool), integer(Int64), unsigned(UInt64), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() { self = .null }
         else if let bool = try? single.decode(Bool.self) { self = .bool(bool) }
+        // Whole numbers first, so that ids above 2^53 keep every digit.
+        else if let integer = try? single.decode(Int64.self) { self = .integer(integer) }
+        else if let unsigned = try? single.decode(UInt64.self) { self = .unsigned(unsigned) }
         else if let number = try? single.decode(Double.self) { self = .number(number) }
         else if let string = try? single.decode(String.self) { self = .string(string) }
         else if let array = try? single.decode([AnyJSON].self) { self = .array(array) }
@@ -73,6 +76,8 @@ private enum AnyJSON: Decodable {
         switch self {
         case .null: text += "null"
         case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += "\(value)"
+        case .unsigned(let value): text += "\(value)"
         case .number(let value): text += value.isFinite ? "\(value)" : "null"
         case .string(let value): AnyJSON.writeString(value, to: &text)
         case .array(let values):

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `Date`, read with the decode's ``APIDecodeOptions/dateDecodingStrategy`` (ISO 8601 by default).
 extension Date: APIDecodable {
@@ -82,13 +81,15 @@ extension JSONDocument {
 
 /// One `DateFormatter` per format string, created on first use and shared by all decodes. Formatters
 /// are used under the lock, so sharing is safe on every platform.
-final class DateFormatterCache: Sendable {
+final class DateFormatterCache: @unchecked Sendable {
+    // @unchecked Sendable: `formatters` is only touched under `lock`.
     static let shared = DateFormatterCache()
 
-    private let formatters = Mutex<[String: DateFormatter]>([:])
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
 
     func date(from text: String, format: String) -> Date? {
-        formatters.withLock { formatters in
+        lock.withLock {
             let formatter: DateFormatter
             if let cached = formatters[format] {
                 formatter = cached

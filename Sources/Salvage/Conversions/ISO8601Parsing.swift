@@ -30,7 +30,8 @@ private struct ISO8601Reader {
         var fraction = 0.0
         if peek(":") {
             index += 1
-            guard let seconds = number(digits: 2), seconds < 60 else { return nil }
+            // 60 is a leap second (RFC 3339); it counts as the first second of the next minute.
+            guard let seconds = number(digits: 2), seconds <= 60 else { return nil }
             second = seconds
             if peek(".") || peek(",") {
                 index += 1
@@ -62,8 +63,9 @@ private struct ISO8601Reader {
         index += 1
         guard let hours = number(digits: 2), hours < 24 else { return nil }
         var minutes = 0
-        if peek(":") { index += 1 }
-        if index < bytes.count {
+        let hasColon = peek(":")
+        if hasColon { index += 1 }
+        if hasColon || index < bytes.count {
             guard let value = number(digits: 2), value < 60 else { return nil }
             minutes = value
         }

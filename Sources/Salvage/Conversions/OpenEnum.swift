@@ -9,7 +9,7 @@
 /// (``APIDecodeErrorReason/unexpectedRawValue(value:type:)``, code `unknown_raw_value`), so you learn
 /// about new cases without losing the record. A raw value of the wrong JSON type is an error as usual.
 /// For a closed enum with a fallback case, use a default instead:
-/// `decoder["plan"].decode(Plan.self, default: .free, when: .always)`.
+/// `decoder["plan"].decode(Plan.self, default: .free, when: .missingNullOrInvalid)`.
 public enum OpenEnum<Known: RawRepresentable>: APIDecodable where Known.RawValue: APIDecodable {
     /// A raw value the enum knows.
     case known(Known)

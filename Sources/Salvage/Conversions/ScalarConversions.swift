@@ -24,7 +24,7 @@ extension APIDecoder {
         if let value = S.convert(context.document, node: node) {
             return value
         }
-        if context.options.lenientConversions || context.state.lenient, let value = S.coerce(context.document, node: node) {
+        if context.state.lenient ?? context.options.lenientConversions, let value = S.coerce(context.document, node: node) {
             let document = context.document
             context.record(.coerced(value: document.valueText(node), found: document.element(node), type: "\(S.self)"),
                            at: self, decoding: tagged ? S.self : nil, severity: .info)
@@ -40,6 +40,9 @@ extension ScalarDecodable {
     static func numberInString(_ document: JSONDocument, node: Int) -> Self? {
         guard document.kind(node) == .string else { return nil }
         let text = document.string(node)
+        // Only a number: no surrounding spaces, byte order mark or anything else the JSON parser skips.
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first == UInt8(ascii: "-") || isDigit(first), isDigit(last) else { return nil }
         let converted = try? JSONDocument.withParsed(.array(Array(text.utf8))) { inner -> Self? in
             inner.kind(0) == .number ? convert(inner, node: 0) : nil
         }.get()

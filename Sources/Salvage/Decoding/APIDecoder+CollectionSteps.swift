@@ -4,7 +4,7 @@ extension APIDecoder {
     /// Errors recorded through them name the concrete key:
     ///
     /// ```swift
-    /// let counts = decoder["counts"].allValues.compactMap { $0 --> Int.self }
+    /// let counts = decoder["counts"].allValues.compactMap { $0 --> Int?.self }
     /// let third  = decoder["counts"].allValues[2] --> Int?.self     // absent when there is no third value
     /// ```
     public var allValues: APIDecoderList {

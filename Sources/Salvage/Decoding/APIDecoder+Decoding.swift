@@ -53,8 +53,8 @@ extension APIDecoder {
         let errorsBefore = context.errorCount
         let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
         let value = T(from: child)
-        if value == nil && context.errorCount == errorsBefore {
-            child.reportSilentFailure(of: T.self)
+        if value == nil {
+            child.reportNilModel(of: T.self, errorsBefore: errorsBefore)
         }
         context.popFrame()
         return value

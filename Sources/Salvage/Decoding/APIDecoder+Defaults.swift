@@ -16,8 +16,9 @@ public struct DefaultPolicy: OptionSet, Hashable, Sendable {
     public static let invalid = DefaultPolicy(rawValue: 4)
     /// Missing or `null`: the usual meaning of "optional with a default".
     public static let missingOrNull: DefaultPolicy = [.missing, .null]
-    /// Missing, `null` or invalid: the field never fails the model.
-    public static let always: DefaultPolicy = [.missing, .null, .invalid]
+    /// Missing, `null` or invalid: the field itself never fails the model (a model whose own value has
+    /// the wrong JSON type still fails).
+    public static let missingNullOrInvalid: DefaultPolicy = [.missing, .null, .invalid]
 }
 
 extension APIDecoder {
@@ -31,7 +32,7 @@ extension APIDecoder {
     ///
     /// ```swift
     /// let retries = decoder["retries"].decode(Int.self, default: 3)                 // missing or null → 3
-    /// let limit   = decoder["limit"].decode(Int.self, default: 100, when: .always)  // also when invalid
+    /// let limit   = decoder["limit"].decode(Int.self, default: 100, when: .missingNullOrInvalid)  // also when invalid
     /// ```
     public func decode<T: APIDecodable>(_ type: T.Type, default value: @autoclosure () -> T, when policy: DefaultPolicy = .missingOrNull) -> T {
         guard context.isOpen else { return value() }

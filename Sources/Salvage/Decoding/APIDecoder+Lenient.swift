@@ -1,4 +1,5 @@
-/// Lenient conversions for one field (see ``APIDecodeOptions/lenientConversions`` for all fields).
+/// Lenient conversions for one field and everything inside it (see ``APIDecodeOptions/lenientConversions``
+/// for all fields); `lenient: false` makes a field strict even when the option is on.
 extension APIDecoder {
     /// Decodes a required value, accepting built-in scalars sent as another JSON type (`"42"` for an
     /// `Int`, `"true"` or `1` for a `Bool`, `42` for a `String`) — each conversion recorded at info level.

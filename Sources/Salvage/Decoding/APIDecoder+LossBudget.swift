@@ -1,7 +1,6 @@
 /// Lossy arrays with a limit on how much may be lost.
 extension APIDecoder {
-    /// Decodes a required lossy array and fails it when more elements were dropped than allowed: more
-    /// than `maxDropped`, or more than the fraction `maxDroppedFraction` (0…1) of the JSON array.
+    /// Decodes a required lossy array and fails it when more than `maxDropped` elements were dropped.
     ///
     /// ```swift
     /// let items = decoder["items"].decodeRequired([Item].self, maxDropped: 2)
@@ -10,14 +9,25 @@ extension APIDecoder {
     ///
     /// The dropped elements' own errors are recorded as usual; exceeding the budget adds a
     /// ``APIDecodeErrorReason/lossBudgetExceeded(dropped:total:allowed:)`` error and makes the value nil.
-    public func decodeRequired<E: APIDecodable>(_ type: [E].Type, maxDropped: Int? = nil, maxDroppedFraction: Double? = nil) -> [E]! {
-        decode([E].self, required: true) { $0.withinBudget([E].self, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction) }
+    public func decodeRequired<E: APIDecodable>(_ type: [E].Type, maxDropped: Int) -> [E]! {
+        decode([E].self, required: true) { $0.withinBudget([E].self, maxDropped: maxDropped, maxDroppedFraction: nil) }
+    }
+
+    /// Decodes a required lossy array that fails when more than the fraction `maxDroppedFraction` (0…1)
+    /// of its elements were dropped; see ``decodeRequired(_:maxDropped:)``.
+    public func decodeRequired<E: APIDecodable>(_ type: [E].Type, maxDroppedFraction: Double) -> [E]! {
+        decode([E].self, required: true) { $0.withinBudget([E].self, maxDropped: nil, maxDroppedFraction: maxDroppedFraction) }
     }
 
     /// Decodes an optional lossy array with a loss budget: absent or null gives nil silently; exceeding the
     /// budget gives nil and records an error without failing the model.
-    public func decodeOptional<E: APIDecodable>(_ type: [E].Type, maxDropped: Int? = nil, maxDroppedFraction: Double? = nil) -> [E]? {
-        decode([E].self, required: false) { $0.withinBudget([E].self, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction) }
+    public func decodeOptional<E: APIDecodable>(_ type: [E].Type, maxDropped: Int) -> [E]? {
+        decode([E].self, required: false) { $0.withinBudget([E].self, maxDropped: maxDropped, maxDroppedFraction: nil) }
+    }
+
+    /// Decodes an optional lossy array with a fractional loss budget; see ``decodeRequired(_:maxDroppedFraction:)``.
+    public func decodeOptional<E: APIDecodable>(_ type: [E].Type, maxDroppedFraction: Double) -> [E]? {
+        decode([E].self, required: false) { $0.withinBudget([E].self, maxDropped: nil, maxDroppedFraction: maxDroppedFraction) }
     }
 
     private func withinBudget<E: APIDecodable>(_ type: [E].Type, maxDropped: Int?, maxDroppedFraction: Double?) -> [E]? {
@@ -31,7 +41,8 @@ extension APIDecoder {
             exceeded = exceeded || dropped > maxDropped
         }
         if let maxDroppedFraction {
-            allowed.append("\(Int((maxDroppedFraction * 100).rounded()))%")
+            let percent = maxDroppedFraction * 100
+            allowed.append(percent.isFinite && abs(percent) < 1e9 ? "\(Int(percent.rounded()))%" : "\(percent)%")
             exceeded = exceeded || Double(dropped) > maxDroppedFraction * Double(total)
         }
         guard exceeded else { return elements }
@@ -43,7 +54,7 @@ extension APIDecoder {
 /// Arrays that keep their length: failed elements replaced instead of dropped.
 extension APIDecoder {
     /// Decodes a required array in which every element that fails to decode is replaced by
-    /// `replacement` (its errors are still recorded, as `recovered`), so positions are kept.
+    /// `replacement` (its errors are still recorded), so positions are kept.
     ///
     /// ```swift
     /// let cells = decoder["cells"].decodeRequired([Cell].self, replacingFailuresWith: .empty)

@@ -48,10 +48,15 @@ extension APIDecoder {
         return value
     }
 
-    /// Reports a model whose `init?(from:)` returned nil without recording anything, so nothing is lost silently.
+    /// Reports a model whose `init?(from:)` returned nil without recording a failure, so that a failed
+    /// model always has a failure entry explaining it (nothing is lost silently).
     @usableFromInline
-    func reportSilentFailure(of type: Any.Type) {
-        context.record(.other(message: "\(type).init(from:) returned nil without recording an error"), at: self, decoding: nil)
+    func reportNilModel(of type: Any.Type, errorsBefore: Int) {
+        if context.errorCount == errorsBefore {
+            context.record(.other(message: "\(type).init(from:) returned nil without recording an error"), at: self, decoding: nil)
+        } else if !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(self)) {
+            context.record(.other(message: "\(type).init(from:) returned nil"), at: self, decoding: nil)
+        }
     }
 
     /// When this position is missing because its parent is not an object (for a key) or not an array (for
@@ -88,6 +93,8 @@ extension APIDecoder {
             // Several fields read through the same wrong value: report it once.
             if context.state.lastError != error {
                 context.record(error)
+            } else if required {
+                context.state.upgradeLastError(to: .failure)
             }
             if required {
                 context.fail(frame: frame)
@@ -108,7 +115,8 @@ extension APIDecoder {
         } else {
             return true
         }
-        context.record(reason, at: self, decoding: type)
+        // A count outside the limits loses nothing unless it is mandatory: then it is like a failed value.
+        context.record(reason, at: self, decoding: type, severity: mandatory ? .recovered : .info)
         return !mandatory
     }
 }

@@ -84,7 +84,7 @@ extension APIDecoder {
             case .index(let index):
                 decoder = decoder[index]
             case .keyOrIndex(let text):
-                if let index = Int(text), decoder.jsonElement == .array {
+                if !text.isEmpty, text.utf8.allSatisfy(isDigit), let index = Int(text), decoder.jsonElement == .array {
                     decoder = decoder[index]
                 } else {
                     decoder = decoder[text]
@@ -96,7 +96,8 @@ extension APIDecoder {
 
     /// The first of `keys` that is present here (null counts as present), for APIs that rename fields:
     /// `decoder[firstOf: "full_name", "name"]`. Alternatives that are absent produce no error; when none
-    /// is present, a required decode reports every key tried.
+    /// is present, a required decode reports every key tried (when the value here is itself missing, it
+    /// reports that, at the first key).
     public subscript(firstOf first: String, _ rest: String...) -> APIDecoder {
         let keys = [first] + rest
         for key in keys {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How Swift `Decodable` values are decoded through Salvage (``APIDecoder/decodeRequired(swiftDecodable:)``
 /// and ``APIDataDecoder/decode(data:toDecodable:)``): the counterparts of `JSONDecoder`'s strategies.
 ///
@@ -48,6 +50,6 @@ func camelCase(fromSnakeCase key: String) -> String {
     let core = key.dropFirst(leading.count).dropLast(trailing.count)
     let words = core.split(separator: "_")
     guard let first = words.first, words.count > 1 else { return key }
-    let converted = first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+    let converted = first.lowercased() + words.dropFirst().map { String($0).capitalized }.joined()
     return String(leading) + converted + String(trailing)
 }

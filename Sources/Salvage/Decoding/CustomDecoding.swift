@@ -4,7 +4,7 @@
 /// ```swift
 /// extension CustomDecoding where Value == Colour {
 ///     static let colour = CustomDecoding("a colour like \"#ff8800\" or {\"red\": 255, …}") { decoder in
-///         if let hex = decoder --> String?.self { return Colour(hex: hex) }
+///         if decoder.jsonElement == .string { return (decoder --> String.self).flatMap(Colour.init(hex:)) }
 ///         guard let red = decoder["red"] --> Int.self, let green = decoder["green"] --> Int.self,
 ///               let blue = decoder["blue"] --> Int.self else { return nil }
 ///         return Colour(red: red, green: green, blue: blue)
@@ -49,7 +49,7 @@ extension APIDecoder {
         let errorsBefore = context.errorCount
         let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
         let value = decoding.decode(child)
-        if value == nil && context.errorCount == errorsBefore {
+        if value == nil && !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(child)) {
             context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
                            at: child, decoding: nil)
         }

@@ -72,8 +72,9 @@ struct DecodeState {
         var sites: [ErrorSite] = []
         var absentKeys: [APICodingKey] = []
         var isOpen = true
-        /// Set while a field asked for lenient conversions is being decoded.
-        var lenient = false
+        /// While a field decoded with an explicit `lenient:` is being decoded: that choice (overriding the
+        /// option); nil otherwise.
+        var lenient: Bool? = nil
     }
 
     private let header: UnsafeMutablePointer<Header>
@@ -98,8 +99,8 @@ struct DecodeState {
         header.pointee.isOpen = false
     }
 
-    /// Whether lenient conversions are switched on for the value being decoded.
-    var lenient: Bool {
+    /// The explicit leniency of the field being decoded, if any (see `Header.lenient`).
+    var lenient: Bool? {
         get { header.pointee.lenient }
         nonmutating set { header.pointee.lenient = newValue }
     }
@@ -116,6 +117,26 @@ struct DecodeState {
     func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)
+    }
+
+    /// Raises the severity of the last error to at least `severity`.
+    func upgradeLastError(to severity: APIDecodeError.Severity) {
+        let last = header.pointee.errors.count - 1
+        if last >= 0 && header.pointee.errors[last].severity < severity {
+            header.pointee.errors[last].severity = severity
+        }
+    }
+
+    /// Whether an error recorded from index `start` on explains why the value at `site` failed: a failure,
+    /// or any error recorded at `site` itself (the failed decode upgrades those when it was required).
+    func explainsFailure(since start: Int, at site: ErrorSite) -> Bool {
+        guard start >= 0 else { return false }
+        var index = start
+        while index < header.pointee.errors.count {
+            if header.pointee.errors[index].severity == .failure || header.pointee.sites[index] == site { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Makes the last errors, as long as they were recorded at `site`, failures (a decode's own errors are

@@ -11,12 +11,12 @@
 /// | `unknown_raw_value` | an enum without that case |
 /// | `count` | a `CountLimited` violation |
 /// | `loss_budget` | an array dropped more elements than allowed |
-/// | `invalid_format` | a date, URL, UUID, base64 text or transformed value that does not parse |
+/// | `invalid_format` | a date, URL, UUID, base64 text, transformed or custom-decoded value that does not parse |
 /// | `invalid_json` | the input is not JSON |
 /// | `swift_decoding_error` | a Swift `Decodable` threw |
 /// | `default_used` | a default replaced a missing or null value (when reported) |
 /// | `coerced` | a lenient conversion was applied |
-/// | `custom` | recorded by your code |
+/// | `custom` | recorded by your code; a model that returned nil without saying why |
 extension APIDecodeErrorReason {
     /// The reason's stable code; see the table above.
     public var code: String {
