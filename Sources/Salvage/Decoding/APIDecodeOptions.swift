@@ -40,6 +40,21 @@ public struct APIDecodeOptions: Sendable {
     /// is recorded as a `defaultUsed` entry, so you can see how often an API leaves fields out. Off by default.
     public var reportsUsedDefaults = false
 
+    /// The most errors recorded per decode; further errors are only counted
+    /// (``APIDecodeResult/unrecordedErrorCount``). Decoding itself is unaffected. Nil (the default): no cap.
+    public var maximumRecordedErrors: Int? = nil
+
+    /// The longest offending value kept in ``APIDecodeError/value``, in characters; longer values are cut
+    /// and end with `…`. 100 by default.
+    public var maximumValueLength = 100
+
+    /// Keys whose values are never kept in errors (`password`, `email`, …): an error at such a key, or
+    /// below one, has `value` `"<redacted>"`. Compared with each step of the error's path.
+    public var redactedKeys: Set<String> = []
+
+    /// Whether errors keep the offending value at all. True by default.
+    public var keepsValues = true
+
     /// Default options: root name `root`, maximum depth 512, ISO 8601 dates.
     public init(rootName: String = "root", maximumDepth: Int = 512, dateDecodingStrategy: DateDecodingStrategy = .iso8601) {
         self.rootName = rootName

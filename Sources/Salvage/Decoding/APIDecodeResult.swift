@@ -15,10 +15,14 @@ public struct APIDecodeResult<Value> {
     /// read their fields in order).
     public let errors: [APIDecodeError]
 
+    /// Errors met but not recorded because of ``APIDecodeOptions/maximumRecordedErrors``.
+    public let unrecordedErrorCount: Int
+
     /// Creates a result from its parts.
-    public init(value: Value?, errors: [APIDecodeError]) {
+    public init(value: Value?, errors: [APIDecodeError], unrecordedErrorCount: Int = 0) {
         self.value = value
         self.errors = errors
+        self.unrecordedErrorCount = unrecordedErrorCount
     }
 
     /// The value, or an ``APIDecodeFailure`` listing all errors when there is none.

@@ -72,6 +72,8 @@ struct DecodeState {
         var sites: [ErrorSite] = []
         var absentKeys: [APICodingKey] = []
         var isOpen = true
+        var errorCap: Int? = nil
+        var unrecorded = 0
         /// While a field decoded with an explicit `lenient:` is being decoded: that choice (overriding the
         /// option); nil otherwise.
         var lenient: Bool? = nil
@@ -110,13 +112,26 @@ struct DecodeState {
     /// Every error recorded so far, in order.
     var errors: [APIDecodeError] { header.pointee.errors }
 
-    var errorCount: Int { header.pointee.errors.count }
+    /// Errors met so far, recorded or not (see the cap).
+    var errorCount: Int { header.pointee.errors.count + header.pointee.unrecorded }
 
     var lastError: APIDecodeError? { header.pointee.errors.last }
 
     func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
+        if let cap = header.pointee.errorCap, header.pointee.errors.count >= cap {
+            header.pointee.unrecorded += 1
+            return
+        }
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)
+    }
+
+    /// Errors not recorded because of the cap.
+    var unrecordedCount: Int { header.pointee.unrecorded }
+
+    /// Sets the cap on recorded errors (nil: none).
+    func setErrorCap(_ cap: Int?) {
+        header.pointee.errorCap = cap.map { max(0, $0) }
     }
 
     /// Raises the severity of the last error to at least `severity`.
@@ -130,7 +145,8 @@ struct DecodeState {
     /// Whether an error recorded from index `start` on explains why the value at `site` failed: a failure,
     /// or any error recorded at `site` itself (the failed decode upgrades those when it was required).
     func explainsFailure(since start: Int, at site: ErrorSite) -> Bool {
-        guard start >= 0 else { return false }
+        // Past the cap nothing more is recorded, so nothing more needs explaining.
+        guard start >= 0, header.pointee.unrecorded == 0 else { return true }
         var index = start
         while index < header.pointee.errors.count {
             if header.pointee.errors[index].severity == .failure || header.pointee.sites[index] == site { return true }

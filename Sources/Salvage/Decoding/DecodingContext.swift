@@ -59,6 +59,7 @@ final class DecodingContext {
         self.options = options
         self.reportsLocations = reportsLocations
         self.locator = IncrementalLocator()
+        state.setErrorCap(options.maximumRecordedErrors)
     }
 
     deinit {
@@ -104,8 +105,21 @@ final class DecodingContext {
     /// `failure` (see `APIDecoder.failRequired()`).
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
-        state.append(APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity),
-                     site: ErrorSite(decoder))
+        var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
+        error.value = offendingValue(at: decoder.node, path: path)
+        state.append(error, site: ErrorSite(decoder))
+    }
+
+    /// The value shown in an error: its text, cut to `maximumValueLength`, or `<redacted>` under a
+    /// redacted key, or nil when there is no value or values are not kept.
+    func offendingValue(at node: Int, path: [APICodingKey]) -> String? {
+        guard options.keepsValues, node >= 0 else { return nil }
+        if !options.redactedKeys.isEmpty, path.dropFirst().contains(where: { options.redactedKeys.contains($0.stringValue) }) {
+            return "<redacted>"
+        }
+        let text = document.valueText(node)
+        guard text.count > options.maximumValueLength else { return text }
+        return String(text.prefix(max(0, options.maximumValueLength))) + "…"
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).

@@ -22,6 +22,10 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     public let location: SourceLocation?
     /// How bad it is: whether a model failed, something was recovered, or it is for information.
     public internal(set) var severity: Severity
+    /// The offending value as written (strings without quotes; `{…}`/`[…]` for containers), cut to
+    /// ``APIDecodeOptions/maximumValueLength``, `<redacted>` under ``APIDecodeOptions/redactedKeys``; nil
+    /// when there was no value.
+    public internal(set) var value: String?
 
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
@@ -50,6 +54,7 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
         self.reason = reason
         self.location = location
         self.severity = severity
+        self.value = nil
     }
 
     /// The stable, machine-readable code of the reason, e.g. `type_mismatch`; see ``APIDecodeErrorReason/code``.

@@ -1,0 +1,72 @@
+/// The errors of a decode grouped by path template and code, so a response with the same broken field in
+/// a million records yields one line:
+///
+/// ```
+/// 1000 errors in 2 groups
+/// 667× failure missing root["people"][*]["last_name"]: No value is present (e.g. person_id=1000040 at line 42, column 3; …)
+/// 333× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. …)
+/// ```
+public struct APIDecodeSummary: Sendable, CustomStringConvertible {
+    /// Errors that share a path template and a code.
+    public struct Group: Sendable {
+        /// The path with indices as `[*]`, e.g. `root["people"][*]["height"]`.
+        public let pathTemplate: String
+        /// The stable code shared by the group.
+        public let code: String
+        /// The worst severity in the group.
+        public let severity: APIDecodeError.Severity
+        /// How many errors the group has.
+        public let count: Int
+        /// The message of the first error.
+        public let message: String
+        /// Up to three examples: the first errors of the group.
+        public let samples: [APIDecodeError]
+    }
+
+    /// The groups, in the order their first error was met.
+    public let groups: [Group]
+    /// All recorded errors.
+    public let errorCount: Int
+    /// Errors met but not recorded because of the cap.
+    public let unrecordedErrorCount: Int
+
+    /// Groups `errors`.
+    public init(errors: [APIDecodeError], unrecordedErrorCount: Int = 0) {
+        var order: [String] = []
+        var members: [String: [APIDecodeError]] = [:]
+        var counts: [String: Int] = [:]
+        var worst: [String: APIDecodeError.Severity] = [:]
+        for error in errors {
+            let id = error.path.jsonPathTemplate + "\u{0}" + error.code
+            if counts[id] == nil { order.append(id) }
+            counts[id, default: 0] += 1
+            worst[id] = max(worst[id] ?? error.severity, error.severity)
+            if members[id, default: []].count < 3 { members[id, default: []].append(error) }
+        }
+        var groups: [Group] = []
+        for id in order {
+            let samples = members[id] ?? []
+            guard let first = samples.first else { continue }
+            groups.append(Group(pathTemplate: first.path.jsonPathTemplate, code: first.code, severity: worst[id] ?? first.severity,
+                                count: counts[id] ?? 0, message: first.reason.description, samples: samples))
+        }
+        self.groups = groups
+        self.errorCount = errors.count
+        self.unrecordedErrorCount = unrecordedErrorCount
+    }
+
+    /// One heading line, then one line per group with up to three samples (record ids and positions).
+    public var description: String {
+        var lines = ["\(errorCount) error\(errorCount == 1 ? "" : "s") in \(groups.count) group\(groups.count == 1 ? "" : "s")"
+            + (unrecordedErrorCount > 0 ? " (\(unrecordedErrorCount) more not recorded)" : "")]
+        for group in groups {
+            let samples = group.samples.map { error -> String in
+                let record = error.recordIDs.last.map { $0 + " " } ?? ""
+                let place = error.location.map { "at line \($0.line), column \($0.column)" } ?? error.path.jsonPath
+                return record + place
+            }
+            lines.append("\(group.count)× \(group.severity) \(group.code) \(group.pathTemplate): \(group.message) (e.g. \(samples.joined(separator: "; ")))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Salvage
+import SalvageBenchmarkKit
+import Testing
+
+/// Values, redaction, caps, summaries, JSON Lines and metadata.
+struct ErrorExportTests {
+    @Test func jsonLineAndMetadataOfTheReadmeError() throws {
+        let result = APIDataDecoder().decode(string: personJSON, to: Person.self)
+        let error = try #require(result.errors.first)
+        #expect(error.value == "really tall")
+        #expect(error.recordIDs == ["person_id=8675309"])
+        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}"#)
+        #expect(error.metadata == [
+            "salvage.error.code": "type_mismatch", "salvage.error.severity": "recovered", "salvage.error.path": #"root["height"]"#,
+            "salvage.error.json_pointer": "/height", "salvage.error.message": "Unexpectedly found a string",
+            "salvage.error.record": "person_id=8675309", "salvage.error.line": "2", "salvage.error.column": "64",
+            "salvage.error.expected": "Double", "salvage.error.found": "string", "salvage.error.value": "really tall",
+        ])
+        #expect(result.jsonLines == error.jsonLine)
+    }
+
+    @Test func valuesAreCutAndRedacted() {
+        struct EXAccount: APIDecodable {
+            init?(from decoder: APIDecoder) {
+                _ = decoder["password"] --> Int?.self
+                _ = decoder["bio"] --> Int?.self
+                _ = decoder["profile"] --> Int?.self
+            }
+        }
+        var options = APIDecodeOptions()
+        options.maximumValueLength = 5
+        options.redactedKeys = ["password"]
+        let json = #"{"password": "hunter2", "bio": "a long biography", "profile": {"a": 1}}"#
+        let result = APIDataDecoder(options: options).decode(string: json, to: EXAccount.self)
+        #expect(result.errors.map(\.value) == ["<redacted>", "a lon…", "{…}"])
+        options.keepsValues = false
+        #expect(APIDataDecoder(options: options).decode(string: json, to: EXAccount.self).errors.map(\.value) == [nil, nil, nil])
+    }
+
+    @Test func theCapKeepsDecodingCorrectAndCountsTheRest() throws {
+        var options = APIDecodeOptions()
+        options.maximumRecordedErrors = 10
+        let document = FlakyPeopleGenerator.document(count: 2_000, flaky: true)
+        let capped = APIDataDecoder(options: options).decode(bytes: document, to: FlakyPeople.self)
+        let full = APIDataDecoder().decode(bytes: document, to: FlakyPeople.self)
+        #expect(capped.errors.count == 10)
+        #expect(capped.unrecordedErrorCount == 90)
+        #expect(capped.errors == Array(full.errors.prefix(10)))
+        #expect(capped.value?.count == full.value?.count)
+        #expect(capped.value?.count == FlakyPeopleGenerator.expectedSurvivors(count: 2_000))
+    }
+
+    @Test func summariesGroupByPathTemplateAndCode() throws {
+        let document = FlakyPeopleGenerator.document(count: 2_000, flaky: true)
+        let summary = APIDataDecoder().decode(bytes: document, to: FlakyPeople.self).summary
+        #expect(summary.errorCount == 100)
+        #expect(summary.groups.map { "\($0.count) \($0.severity) \($0.code) \($0.pathTemplate)" } == [
+            #"34 recovered type_mismatch root["people"][*]["height"]"#,
+            #"33 failure null root["people"][*]["first_name"]"#,
+            #"33 failure missing root["people"][*]["last_name"]"#,
+        ])
+        let lines = summary.description.split(separator: "\n")
+        #expect(lines.first == "100 errors in 3 groups")
+        #expect(lines.dropFirst().first == #"34× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. person_id=1000000 at line 2, column 134; person_id=1000060 at line 62, column 136; person_id=1000120 at line 122, column 138)"#)
+    }
+}
