@@ -65,3 +65,43 @@ struct ErrorExportTests {
         #expect(lines.dropFirst().first == #"34× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. person_id=1000000 at line 2, column 134; person_id=1000060 at line 62, column 136; person_id=1000120 at line 122, column 138)"#)
     }
 }
+
+struct DiagnosticAndStrictTests {
+    @Test func aDiagnosticShowsTheLineAndACaret() throws {
+        let result = APIDataDecoder().decode(string: personJSON, to: Person.self)
+        let error = try #require(result.errors.first)
+        #expect(error.diagnostic(source: personJSON) == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 2, column 64: root(Person person_id=8675309) > "height"(Double)
+          |
+        2 |  "contact_info": {"phone_number": "(312) 555-1212"}, "height": "really tall"}
+          |                                                                ^
+        """)
+        #expect(error.diagnostic() == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 2, column 64: root(Person person_id=8675309) > "height"(Double)
+        """)
+    }
+
+    @Test func invalidJSONRendersAsAnError() throws {
+        let text = "{\"a\": [1, 2,]}"
+        let error = try #require(APIDataDecoder().decode(string: text, to: JSONValue.self).errors.first)
+        #expect(error.diagnostic(source: text) == """
+        error: Invalid JSON at line 1, column 13 (byte 12): Trailing comma: expected a value after ',' [invalid_json]
+         --> line 1, column 13: root(JSONValue)
+          |
+        1 | {"a": [1, 2,]}
+          |             ^
+        """)
+    }
+
+    @Test func strictModeThrowsOnAnythingLost() throws {
+        let lossy = APIDataDecoder().decode(string: personJSON, to: Person.self)
+        #expect(throws: APIDecodeFailure.self) { try lossy.strictValue() }
+        var options = APIDecodeOptions()
+        options.lenientConversions = true
+        let coerced = APIDataDecoder(options: options).decode(string: #"{"person_id": "1", "first_name": "A", "last_name": "B"}"#, to: Person.self)
+        #expect(try coerced.strictValue().id == 1)
+        #expect(throws: APIDecodeFailure.self) { try coerced.strictValue(allowingInfo: false) }
+    }
+}

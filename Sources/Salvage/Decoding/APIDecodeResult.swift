@@ -32,7 +32,20 @@ public struct APIDecodeResult<Value> {
     }
 
     /// Whether a value was decoded and no problem at all was met.
-    public var isClean: Bool { value != nil && errors.isEmpty }
+    public var isClean: Bool { value != nil && errors.isEmpty && unrecordedErrorCount == 0 }
+
+    /// Strict mode, for tests and internal APIs: the value only when nothing was lost — no `failure` and no
+    /// `recovered` error (and, unless `allowingInfo`, no `info` entry either); otherwise throws an
+    /// ``APIDecodeFailure`` listing every problem.
+    ///
+    /// ```swift
+    /// let config = try APIDataDecoder().decode(data: data, to: Config.self).strictValue()
+    /// ```
+    public func strictValue(allowingInfo: Bool = true) throws(APIDecodeFailure) -> Value {
+        let problems = errors.filter { !allowingInfo || $0.severity > .info }
+        guard let value, problems.isEmpty, unrecordedErrorCount == 0 else { throw APIDecodeFailure(errors: errors) }
+        return value
+    }
 }
 
 extension APIDecodeResult: Sendable where Value: Sendable {}

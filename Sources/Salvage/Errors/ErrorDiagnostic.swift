@@ -1,0 +1,67 @@
+/// Rendering one error like a compiler diagnostic, with the source line and a caret.
+extension APIDecodeError {
+    /// The error as a compiler-style diagnostic. With the input it was decoded from, the offending line is
+    /// shown with a caret under the value:
+    ///
+    /// ```
+    /// warning: Unexpectedly found a string [type_mismatch]
+    ///  --> line 2, column 64: root(Person person_id=8675309) > "height"(Double)
+    ///   |
+    /// 2 |  "contact_info": {"phone_number": "(312) 555-1212"}, "height": "really tall"}
+    ///   |                                                                ^
+    /// ```
+    ///
+    /// `failure` renders as `error:`, `recovered` as `warning:` and `info` as `note:`. Lines longer than
+    /// 120 characters are cut around the caret.
+    public func diagnostic(source: String? = nil) -> String {
+        let label: String
+        switch severity {
+        case .failure: label = "error"
+        case .recovered: label = "warning"
+        case .info: label = "note"
+        }
+        var lines = ["\(label): \(reason) [\(code)]"]
+        let place = location.map { "line \($0.line), column \($0.column): " } ?? ""
+        lines.append(" --> \(place)\(path.taggedJSONPath)")
+        if let location, let source, let text = Self.line(location.line, of: source) {
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let (shown, caretColumn) = Self.window(text, around: location.column)
+            lines.append("\(gutter) |")
+            lines.append("\(number) | \(shown)")
+            lines.append("\(gutter) | \(String(repeating: " ", count: max(0, caretColumn - 1)))^")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Line `number` (1-based) of `source`, splitting at `\n`, `\r\n` or `\r` like ``SourceLocation``.
+    private static func line(_ number: Int, of source: String) -> String? {
+        var current = 1
+        var text = ""
+        var previousWasReturn = false
+        for scalar in source.unicodeScalars {
+            if scalar == "\n" && previousWasReturn {
+                previousWasReturn = false
+                continue
+            }
+            previousWasReturn = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                if current == number { return text }
+                current += 1
+                continue
+            }
+            if current == number { text.unicodeScalars.append(scalar) }
+        }
+        return current == number ? text : nil
+    }
+
+    /// At most 120 scalars of `text` around `column`, and the caret's column within them.
+    private static func window(_ text: String, around column: Int) -> (String, Int) {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > 120 else { return (text, column) }
+        let start = max(0, min(column - 60, scalars.count - 120))
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: scalars[start ..< min(scalars.count, start + 120)])
+        return ("…" + String(shown), column - start + 1)
+    }
+}
