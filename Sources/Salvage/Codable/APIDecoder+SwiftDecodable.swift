@@ -29,7 +29,8 @@ extension APIDecoder {
             return nil
         }
         // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
-        _ = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
+        let swiftFrame = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
+        context.state.update(swiftFrame) { $0.readsEverything = true }
         defer { context.popFrame() }
         do {
             let settings = BridgeSettings(context.options.codable, context: context)

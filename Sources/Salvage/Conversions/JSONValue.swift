@@ -77,6 +77,7 @@ extension JSONValue: APIDecodable {
             decoder.context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
             return nil
         }
+        decoder.markReadsEverything()
         self = JSONValue(decoder.context.document, node: decoder.node)
     }
 

@@ -98,6 +98,7 @@ enum DecodeRun {
         defer { context.state.close() }
         let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
         let value = body(APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root))
+        context.state.finishUnknownKeys()
         return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.state.unrecordedCount)
     }
 

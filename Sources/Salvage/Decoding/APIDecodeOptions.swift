@@ -52,6 +52,11 @@ public struct APIDecodeOptions: Sendable {
     /// below one, has `value` `"<redacted>"`. Compared with each step of the error's path.
     public var redactedKeys: Set<String> = []
 
+    /// Whether to report object keys that no decoder read, once per model type and key, at info level
+    /// (``APIDecodeErrorReason/unknownKey(key:type:occurrences:)``, code `unknown_key`) — to learn when an
+    /// API renames or adds fields. Off by default, and free when off.
+    public var reportsUnknownKeys = false
+
     /// Whether errors keep the offending value at all. True by default.
     public var keepsValues = true
 

@@ -22,9 +22,11 @@ extension APIDecoder {
     }
 
     /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
-    @inlinable
+    @usableFromInline
     func forEachMember(_ body: (String, APIDecoder) -> Void) {
+        let tracks = context.state.tracksReadKeys
         context.document.forEachMember(of: node) { key, value in
+            if tracks { context.state.markRead(key) }
             body(context.document.string(key), APIDecoder(context: context, frame: frame, node: value, parent: node, step: .member(keyNode: key)))
         }
     }

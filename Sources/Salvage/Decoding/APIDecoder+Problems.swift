@@ -12,6 +12,11 @@ extension APIDecoder {
         context.state.markFailures(at: ErrorSite(self))
     }
 
+    /// Marks the frame decoding this value as consuming its whole object (see `Frame.readsEverything`).
+    func markReadsEverything() {
+        context.state.update(frame) { $0.readsEverything = true }
+    }
+
     /// Marks the frame decoding this value as a lossy collection (see `failRequired()`).
     @usableFromInline
     func markLossy() {

@@ -60,6 +60,7 @@ public struct APIDecoder {
             return -1
         }
         if hint >= 0 { context.state.setLookupHint(frame, found.next) }
+        if context.state.tracksReadKeys { context.state.markRead(found.value - 1) }
         return found.value
     }
 

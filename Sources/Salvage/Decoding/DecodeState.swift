@@ -20,6 +20,9 @@ struct Frame {
     var succeeded = true
     /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
     var reportedShape = false
+    /// Set for values that consume their whole object without subscripts (`JSONValue`, Swift `Decodable`s):
+    /// their keys are never reported as unread.
+    var readsEverything = false
     /// Set for arrays, dictionaries and sets: their elements fail alone (they are dropped), so the errors
     /// of failed elements are `recovered`, not `failure`.
     var isLossy = false
@@ -73,6 +76,10 @@ struct DecodeState {
         var absentKeys: [APICodingKey] = []
         var isOpen = true
         var errorCap: Int? = nil
+        /// With `reportsUnknownKeys`: which key nodes a decoder read (indexed by tape index).
+        var readKeys: [Bool]? = nil
+        /// With `reportsUnknownKeys`: the error reporting each (model type, key), and how often it occurred.
+        var unknownKeys: [String: (error: Int, occurrences: Int)] = [:]
         var unrecorded = 0
         /// While a field decoded with an explicit `lenient:` is being decoded: that choice (overriding the
         /// option); nil otherwise.
@@ -124,6 +131,50 @@ struct DecodeState {
         }
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)
+    }
+
+    // MARK: - Unknown keys
+
+    /// Starts tracking which keys are read, for a tape of `nodeCount` nodes.
+    func trackReadKeys(nodeCount: Int) {
+        header.pointee.readKeys = Array(repeating: false, count: nodeCount)
+    }
+
+    var tracksReadKeys: Bool { header.pointee.readKeys != nil }
+
+    func markRead(_ keyNode: Int) {
+        if let count = header.pointee.readKeys?.count, keyNode >= 0 && keyNode < count {
+            header.pointee.readKeys?[keyNode] = true
+        }
+    }
+
+    func wasRead(_ keyNode: Int) -> Bool {
+        guard let count = header.pointee.readKeys?.count, keyNode >= 0 && keyNode < count else { return true }
+        return header.pointee.readKeys?[keyNode] ?? true
+    }
+
+    /// Counts one more record with unread `key` of `type`; returns true the first time (record it then).
+    func countUnknownKey(_ key: String, of type: String) -> Bool {
+        let id = type + "\u{0}" + key
+        if let seen = header.pointee.unknownKeys[id] {
+            header.pointee.unknownKeys[id] = (seen.error, seen.occurrences + 1)
+            return false
+        }
+        header.pointee.unknownKeys[id] = (header.pointee.errors.count, 1)
+        return true
+    }
+
+    /// Writes the final occurrence counts into the unknown-key errors.
+    func finishUnknownKeys() {
+        for (_, entry) in header.pointee.unknownKeys where entry.error < header.pointee.errors.count {
+            let error = header.pointee.errors[entry.error]
+            if case .unknownKey(let key, let type, _) = error.reason {
+                var updated = APIDecodeError(path: error.path, reason: .unknownKey(key: key, type: type, occurrences: entry.occurrences),
+                                             location: error.location, severity: error.severity)
+                updated.value = error.value
+                header.pointee.errors[entry.error] = updated
+            }
+        }
     }
 
     /// Errors not recorded because of the cap.

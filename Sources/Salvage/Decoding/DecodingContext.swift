@@ -60,6 +60,7 @@ final class DecodingContext {
         self.reportsLocations = reportsLocations
         self.locator = IncrementalLocator()
         state.setErrorCap(options.maximumRecordedErrors)
+        if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
     }
 
     deinit {
@@ -82,7 +83,23 @@ final class DecodingContext {
 
     @usableFromInline
     func popFrame() {
+        if state.tracksReadKeys { reportUnreadKeys(ofFrame: state.count - 1) }
         state.pop()
+    }
+
+    /// Records, at info level, the members of a model's object that no decoder read.
+    private func reportUnreadKeys(ofFrame index: Int) {
+        guard let frame = state[index], frame.node >= 0, frame.parent >= -1, !frame.isLossy, !frame.readsEverything,
+              document.kind(frame.node) == .object, frame.type is any APIDecodable.Type else { return }
+        let typeName = "\(frame.type)"
+        document.forEachMember(of: frame.node) { keyNode, value in
+            guard !state.wasRead(keyNode) else { return }
+            let key = document.string(keyNode)
+            if state.countUnknownKey(key, of: typeName) {
+                let member = APIDecoder(context: self, frame: index, node: value, parent: frame.node, step: .member(keyNode: keyNode))
+                record(.unknownKey(key: key, type: typeName, occurrences: 1), at: member, decoding: nil, severity: .info)
+            }
+        }
     }
 
     /// Marks the model owning frame `index` as failed.

@@ -32,6 +32,9 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A lenient conversion turned a `found` JSON value into the `type` asked for (e.g. the string `"42"`
     /// into an `Int`); recorded at info level so you can see that the API sent the wrong type.
     case coerced(value: String, found: JSONElement, type: String)
+    /// An object decoded as model `type` had a member `key` that no decoder read, in `occurrences`
+    /// records (reported once per type and key, at the first record; info level).
+    case unknownKey(key: String, type: String, occurrences: Int)
     /// A default replaced a missing (`.absent`) or `null` value; recorded only when
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
@@ -69,6 +72,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Cannot read \(quoted(value)) as \(type): expected \(expected)"
         case .coerced(let value, let found, let type):
             return "Converted \(found) \(quoted(value)) to \(type)"
+        case .unknownKey(let key, let type, let occurrences):
+            return "Key \(quoted(key)) of \(type) was never read (in \(occurrences) record\(occurrences == 1 ? "" : "s"))"
         case .defaultUsed(let element):
             return element == .absent ? "No value is present; the default was used" : "Unexpectedly found \(element); the default was used"
         case .lossBudgetExceeded(let dropped, let total, let allowed):
@@ -97,6 +102,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.missingAlternatives(a), .missingAlternatives(b)): return a == b
         case let (.defaultUsed(a), .defaultUsed(b)): return a == b
+        case let (.unknownKey(a1, a2, a3), .unknownKey(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.coerced(a1, a2, a3), .coerced(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.lossBudgetExceeded(a1, a2, a3), .lossBudgetExceeded(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
@@ -126,6 +132,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .invalidFormat(let a, let b, let c): hasher.combine(10); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .missingAlternatives(let tried): hasher.combine(11); hasher.combine(tried)
         case .defaultUsed(let element): hasher.combine(12); hasher.combine(element)
+        case .unknownKey(let a, let b, let c): hasher.combine(15); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .coerced(let a, let b, let c): hasher.combine(14); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .lossBudgetExceeded(let a, let b, let c): hasher.combine(13); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .other(let message): hasher.combine(9); hasher.combine(message)

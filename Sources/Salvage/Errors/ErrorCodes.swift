@@ -16,6 +16,7 @@
 /// | `swift_decoding_error` | a Swift `Decodable` threw |
 /// | `default_used` | a default replaced a missing or null value (when reported) |
 /// | `coerced` | a lenient conversion was applied |
+/// | `unknown_key` | a member no decoder read (with `reportsUnknownKeys`) |
 /// | `custom` | recorded by your code; a model that returned nil without saying why |
 extension APIDecodeErrorReason {
     /// The reason's stable code; see the table above.
@@ -34,6 +35,7 @@ extension APIDecodeErrorReason {
         case .swiftDecodingError: return "swift_decoding_error"
         case .defaultUsed: return "default_used"
         case .coerced: return "coerced"
+        case .unknownKey: return "unknown_key"
         case .other: return "custom"
         }
     }
