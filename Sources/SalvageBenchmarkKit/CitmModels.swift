@@ -2,7 +2,7 @@ import Salvage
 
 // citm_catalog.json as a Salvage model and as a Codable model.
 
-public struct CitmCatalog: APIDecodable {
+public struct CitmCatalog: APIDecodable, Decodable {
     let areaNames: [String: String]
     let audienceSubCategoryNames: [String: String]
     let blockNames: [String: String]
@@ -171,27 +171,5 @@ public struct CitmArea: APIDecodable, Decodable {
         let blockIds = decoder["blockIds"] --> [Int].self
         guard decoder.succeeded else { return nil }
         self.areaId = areaId!; self.blockIds = blockIds!
-    }
-}
-
-// The Codable version: the same event, performance, price, seat category and area types, decoded by
-// their synthesized `Decodable` conformances.
-
-public struct CodableCitmCatalog: Decodable {
-    let areaNames: [String: String]
-    let audienceSubCategoryNames: [String: String]
-    let blockNames: [String: String]
-    let seatCategoryNames: [String: String]
-    let subTopicNames: [String: String]
-    let subjectNames: [String: String]
-    let topicNames: [String: String]
-    let venueNames: [String: String]
-    let events: [String: CitmEvent]
-    let performances: [CitmPerformance]
-    let topicSubTopics: [String: [Int]]
-
-    public var checksum: Checksum {
-        citmChecksum(names: [areaNames, audienceSubCategoryNames, blockNames, seatCategoryNames, subTopicNames, subjectNames, topicNames, venueNames],
-                     events: events, performances: performances, topicSubTopics: topicSubTopics)
     }
 }

@@ -17,7 +17,7 @@ public struct BenchmarkSuites {
     public func run(_ name: String) throws -> [SuiteResult] {
         switch name {
         case "twitter": return [try models("twitter", file: "twitter.json", salvage: TwitterFeed.self, { $0.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum })]
-        case "citm": return [try models("citm", file: "citm_catalog.json", salvage: CitmCatalog.self, { $0.checksum }, foundation: CodableCitmCatalog.self, { $0.checksum })]
+        case "citm": return [try models("citm", file: "citm_catalog.json", salvage: CitmCatalog.self, { $0.checksum }, foundation: CitmCatalog.self, { $0.checksum })]
         case "canada": return [try models("canada", file: "canada.json", salvage: CanadaCollection.self, { $0.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum })]
         case "flaky": return [flaky(isFlaky: true)]
         case "flaky-clean": return [flaky(isFlaky: false)]
@@ -25,7 +25,7 @@ public struct BenchmarkSuites {
         case "codable":
             return [
                 try models("codable", file: "twitter.json", salvage: SwiftDecodableRoot<CodableTwitterFeed>.self, { $0.value.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum }),
-                try models("codable", file: "citm_catalog.json", salvage: SwiftDecodableRoot<CodableCitmCatalog>.self, { $0.value.checksum }, foundation: CodableCitmCatalog.self, { $0.checksum }),
+                try models("codable", file: "citm_catalog.json", salvage: SwiftDecodableRoot<CitmCatalog>.self, { $0.value.checksum }, foundation: CitmCatalog.self, { $0.checksum }),
                 try models("codable", file: "canada.json", salvage: SwiftDecodableRoot<CodableCanadaCollection>.self, { $0.value.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum }),
             ]
         default:

@@ -47,22 +47,7 @@ extension APIDecodeError {
     /// {"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}
     /// ```
     public var jsonLine: String {
-        var object: [String: Any] = [
-            "code": code,
-            "severity": severity.rawValue,
-            "path": path.jsonPath,
-            "json_pointer": path.jsonPointer,
-            "message": reason.description,
-        ]
-        if !recordIDs.isEmpty { object["record"] = recordIDs.joined(separator: " > ") }
-        if let location {
-            object["line"] = location.line
-            object["column"] = location.column
-        }
-        if let expectedType { object["expected"] = expectedType }
-        if let foundJSONType { object["found"] = foundJSONType }
-        if let value { object["value"] = value }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: exportFields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -75,22 +60,31 @@ extension APIDecodeError {
     /// span.setAttributes(error.metadata)
     /// ```
     public var metadata: [String: String] {
-        var attributes = [
-            "salvage.error.code": code,
-            "salvage.error.severity": severity.rawValue,
-            "salvage.error.path": path.jsonPath,
-            "salvage.error.json_pointer": path.jsonPointer,
-            "salvage.error.message": reason.description,
-        ]
-        if !recordIDs.isEmpty { attributes["salvage.error.record"] = recordIDs.joined(separator: " > ") }
-        if let location {
-            attributes["salvage.error.line"] = String(location.line)
-            attributes["salvage.error.column"] = String(location.column)
+        var attributes: [String: String] = [:]
+        for (key, value) in exportFields {
+            attributes["salvage.error." + key] = "\(value)"
         }
-        if let expectedType { attributes["salvage.error.expected"] = expectedType }
-        if let foundJSONType { attributes["salvage.error.found"] = foundJSONType }
-        if let value { attributes["salvage.error.value"] = value }
         return attributes
+    }
+
+    /// The facts both machine renderings carry, under their stable names (absent facts left out).
+    private var exportFields: [String: Any] {
+        var fields: [String: Any] = [
+            "code": code,
+            "severity": severity.rawValue,
+            "path": path.jsonPath,
+            "json_pointer": path.jsonPointer,
+            "message": reason.description,
+        ]
+        if !recordIDs.isEmpty { fields["record"] = recordIDs.joined(separator: " > ") }
+        if let location {
+            fields["line"] = location.line
+            fields["column"] = location.column
+        }
+        if let expectedType { fields["expected"] = expectedType }
+        if let foundJSONType { fields["found"] = foundJSONType }
+        if let value { fields["value"] = value }
+        return fields
     }
 }
 
