@@ -5,11 +5,18 @@ let package = Package(
     name: "Salvage",
     products: [
         .library(name: "Salvage", targets: ["Salvage"]),
+        // Assertions for your tests: a result's value and exact error list in one call (Swift Testing and XCTest).
+        .library(name: "SalvageTesting", targets: ["SalvageTesting"]),
     ],
     targets: [
         .target(
             name: "Salvage",
             path: "Sources/Salvage"
+        ),
+        .target(
+            name: "SalvageTesting",
+            dependencies: ["Salvage"],
+            path: "Sources/SalvageTesting"
         ),
         // Models and suites of the benchmark, shared by the executable and by a quick check in the tests.
         .target(
@@ -29,7 +36,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvageTests",
-            dependencies: ["Salvage", "SalvageBenchmarkKit"],
+            dependencies: ["Salvage", "SalvageBenchmarkKit", "SalvageTesting"],
             path: "Tests/SalvageTests",
             // Models full of `-->` must type-check quickly: flag any expression slower than 100 ms.
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]

@@ -1,0 +1,41 @@
+import Salvage
+import SalvageTesting
+import Testing
+import XCTest
+
+/// The assertion helpers of SalvageTesting.
+struct SalvageTestingTests {
+    struct STNumber: APIDecodable, Equatable {
+        let n: Int?
+        init(n: Int?) { self.n = n }
+        init?(from decoder: APIDecoder) { n = decoder["n"] --> Int?.self }
+    }
+
+    @Test func matchingResultsPass() {
+        let result = APIDataDecoder().decode(string: #"{"n": "x"}"#, to: STNumber.self)
+        expectDecoded(result, STNumber(n: nil), errors: [#"root["n"]: type_mismatch"#])
+        #expect(result.errors.first?.shortForm == #"root["n"]: type_mismatch"#)
+    }
+
+    @Test func aMismatchIsOneIssueWithADiff() {
+        let result = APIDataDecoder().decode(string: #"{"n": "x"}"#, to: STNumber.self)
+        withKnownIssue("a deliberately wrong expectation") {
+            expectDecoded(result, STNumber(n: 1), errors: [#"root["m"]: missing"#])
+        }
+        #expect(DecodeExpectation.mismatch(result, value: STNumber(n: 1), errors: [#"root["m"]: missing"#]) == #"""
+        value: expected STNumber(n: Optional(1)), got STNumber(n: nil)
+        errors differ (- expected, + actual):
+        + root["n"]: type_mismatch
+        - root["m"]: missing
+        """#)
+        #expect(DecodeExpectation.mismatch(result, value: STNumber(n: nil), errors: [#"root["n"]: type_mismatch"#]) == nil)
+    }
+}
+
+/// The XCTest form, run by XCTest.
+final class SalvageTestingXCTests: XCTestCase {
+    func testAssertDecoded() {
+        let result = APIDataDecoder().decode(string: #"{"n": 7}"#, to: SalvageTestingTests.STNumber.self)
+        XCTAssertDecoded(result, SalvageTestingTests.STNumber(n: 7), errors: [])
+    }
+}
