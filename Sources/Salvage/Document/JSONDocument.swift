@@ -28,6 +28,21 @@ final class JSONDocument {
         }
     }
 
+    /// Parses the one value that starts at `start` (after whitespace) in `bytes`, ignoring what follows it;
+    /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
+    /// the value, or the syntax error and its offset.
+    static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int)
+        -> Result<(document: JSONDocument, end: Int), LocatedSyntaxError> {
+        var parser = JSONParser(input: ByteReader(bytes), maximumDepth: max(0, maximumDepth))
+        do throws(ParseFailure) {
+            let parsed = try parser.parseValue(startingAt: start)
+            return .success((JSONDocument(bytes: bytes, tape: parsed.tape), parsed.end))
+        } catch {
+            let location = SourceLocation.locate(offset: error.offset, in: bytes)
+            return .failure(LocatedSyntaxError(error: JSONSyntaxError(message: error.message, location: location), offset: error.offset))
+        }
+    }
+
     /// Parses `input` and calls `body` with the document, which must not escape `body`.
     static func withParsed<R>(_ input: InputBytes, maximumDepth: Int = 512, _ body: (JSONDocument) -> R) -> Result<R, JSONSyntaxError> {
         input.withBytes { buffer in

@@ -47,6 +47,26 @@ struct JSONParser {
         return tape.finish()
     }
 
+    /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
+    /// and the offset just after the value. Consumes the parser: call it once.
+    mutating func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        do throws(ParseFailure) {
+            guard input.count < Int(UInt32.max) else {
+                throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
+            }
+            position = start
+            skipWhitespace()
+            guard position < input.count else {
+                throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
+            }
+            try parseValues()
+        } catch {
+            tape.discard()
+            throw error
+        }
+        return (tape.finish(), position)
+    }
+
     private mutating func parseDocument() throws(ParseFailure) {
         guard input.count < Int(UInt32.max) else {
             throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
