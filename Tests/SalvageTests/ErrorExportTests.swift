@@ -105,3 +105,37 @@ struct DiagnosticAndStrictTests {
         #expect(throws: APIDecodeFailure.self) { try coerced.strictValue(allowingInfo: false) }
     }
 }
+
+struct ErrorCodingTests {
+    @Test func errorsRoundTripThroughCodable() throws {
+        let json = #"{"person_id": 8675309, "first_name": "Mary", "last_name": 5, "height": "really tall"}"#
+        let errors = APIDataDecoder().decode(string: json, to: Person.self).errors
+        let data = try JSONEncoder().encode(errors)
+        let decoded = try JSONDecoder().decode([APIDecodeError].self, from: data)
+        #expect(decoded == errors)
+        #expect(decoded.map(\.description) == errors.map(\.description))
+        #expect(decoded.map(\.severity) == errors.map(\.severity))
+        #expect(decoded.map(\.location) == errors.map(\.location))
+        #expect(decoded.map(\.value) == errors.map(\.value))
+    }
+
+    @Test(arguments: [
+        APIDecodeErrorReason.unexpectedJSONType(actual: .null), .countNotExact(expected: 2, actual: 1), .countBelowMinimum(minimum: 2, actual: 1),
+        .countAboveMaximum(maximum: 1, actual: 2), .unexpectedRawValue(value: "x", type: "E"), .numericOverflow(value: 300, type: "Int8"),
+        .lossOfPrecision(value: Decimal(string: "3.5") ?? 0, type: "Int"), .invalidFormat(value: "x", type: "Date", expected: "ISO 8601"),
+        .invalidJSON(JSONSyntaxError(message: "m", location: SourceLocation(offset: 1, line: 1, column: 2))),
+        .missingAlternatives(tried: ["a", "b"]), .lossBudgetExceeded(dropped: 2, total: 3, allowed: "1"),
+        .coerced(value: "1", found: .string, type: "Int"), .unknownKey(key: "k", type: "T", occurrences: 4),
+        .defaultUsed(because: .absent), .other(message: "custom"),
+    ])
+    func everyReasonRoundTrips(_ reason: APIDecodeErrorReason) throws {
+        let decoded = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
+        #expect(decoded == reason)
+    }
+
+    @Test func summariesEncode() throws {
+        let summary = APIDataDecoder().decode(string: personJSON, to: Person.self).summary
+        let decoded = try JSONDecoder().decode(APIDecodeSummary.self, from: JSONEncoder().encode(summary))
+        #expect(decoded.description == summary.description)
+    }
+}

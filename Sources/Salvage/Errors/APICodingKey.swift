@@ -20,6 +20,13 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     public let arrayIndex: Int?
     /// The Swift type decoded at this step, if any.
     public var swiftType: Any.Type?
+    /// The name of the type decoded at this step: `swiftType`'s, or the one read back from an encoded
+    /// error (where the type itself cannot be restored).
+    public var typeName: String? {
+        swiftType.map { "\($0)" } ?? decodedTypeName
+    }
+    /// The type name of a key read back by `Codable`.
+    var decodedTypeName: String?
     /// The id key of `swiftType` (its `APIDecodable.idKey`), if it has one and the value was present.
     public var idKey: String?
     /// The value of `idKey` in this step's JSON object, as text.
@@ -81,9 +88,9 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
 
     /// The type tag as shown in tagged paths: `(Person person_id=8675309)`, or "" when nothing was decoded here.
     var tag: String {
-        guard let swiftType else { return "" }
-        if let idKey, let id { return "(\(swiftType) \(idKey)=\(id))" }
-        return "(\(swiftType))"
+        guard let typeName else { return "" }
+        if let idKey, let id { return "(\(typeName) \(idKey)=\(id))" }
+        return "(\(typeName))"
     }
 }
 

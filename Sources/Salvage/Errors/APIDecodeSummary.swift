@@ -6,9 +6,9 @@
 /// 667× failure missing root["people"][*]["last_name"]: No value is present (e.g. person_id=1000040 at line 42, column 3; …)
 /// 333× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. …)
 /// ```
-public struct APIDecodeSummary: Sendable, CustomStringConvertible {
+public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
     /// Errors that share a path template and a code.
-    public struct Group: Sendable {
+    public struct Group: Sendable, Codable {
         /// The path with indices as `[*]`, e.g. `root["people"][*]["height"]`.
         public let pathTemplate: String
         /// The stable code shared by the group.
