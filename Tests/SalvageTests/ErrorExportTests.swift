@@ -34,6 +34,9 @@ struct ErrorExportTests {
         let json = #"{"password": "hunter2", "bio": "a long biography", "profile": {"a": 1}}"#
         let result = APIDataDecoder(options: options).decode(string: json, to: EXAccount.self)
         #expect(result.errors.map(\.value) == ["<redacted>", "a lon…", "{…}"])
+        var byPath = APIDecodeOptions()
+        byPath.redactedPaths = ["bio", "profile.*"]
+        #expect(APIDataDecoder(options: byPath).decode(string: json, to: EXAccount.self).errors.map(\.value) == ["hunter2", "<redacted>", "{…}"])
         options.keepsValues = false
         #expect(APIDataDecoder(options: options).decode(string: json, to: EXAccount.self).errors.map(\.value) == [nil, nil, nil])
     }

@@ -57,6 +57,11 @@ public struct APIDecodeOptions: Sendable {
     /// API renames or adds fields. Off by default, and free when off.
     public var reportsUnknownKeys = false
 
+    /// Paths whose values are never kept in errors, as dotted patterns below the root where `*` matches
+    /// any one key or index: `"user.password"`, `"people.*.email"`. An error at or below a matching
+    /// position has `value` `"<redacted>"`.
+    public var redactedPaths: [String] = []
+
     /// Whether errors keep the offending value at all. True by default.
     public var keepsValues = true
 

@@ -131,8 +131,15 @@ final class DecodingContext {
     /// redacted key, or nil when there is no value or values are not kept.
     func offendingValue(at node: Int, path: [APICodingKey]) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
-        if !options.redactedKeys.isEmpty, path.dropFirst().contains(where: { options.redactedKeys.contains($0.stringValue) }) {
+        let steps = path.dropFirst().map(\.stringValue)
+        if !options.redactedKeys.isEmpty, steps.contains(where: { options.redactedKeys.contains($0) }) {
             return "<redacted>"
+        }
+        for pattern in options.redactedPaths {
+            let parts = pattern.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
+                return "<redacted>"
+            }
         }
         let text = document.valueText(node)
         guard text.count > options.maximumValueLength else { return text }
