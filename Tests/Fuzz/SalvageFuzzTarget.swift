@@ -1,0 +1,49 @@
+// libFuzzer entry point: decodes arbitrary bytes through every public decoding path. Built and run by
+// .ci/fuzz (not part of the SwiftPM package); a crash, hang or sanitizer report is a bug.
+import Foundation
+
+struct FuzzAddress: Decodable { let street: String; let zip: Int? }
+
+struct FuzzPerson: APIDecodable {
+    static var idKey: String? { "id" }
+    let id: Int
+    let name: String
+    init?(from decoder: APIDecoder) {
+        let id = decoder["id"] --> Int.self
+        let name = decoder[firstOf: "name", "full_name"] --> String.self
+        _ = decoder["height"] --> Double?.self
+        _ = decoder["born"] --> Date?.self
+        _ = decoder["tags"] --> [String?]?.self
+        _ = decoder["level"] --> OpenEnum<FuzzLevel>?.self
+        _ = decoder["address"].decodeOptional(swiftDecodable: FuzzAddress.self)
+        _ = decoder[path: "a.b.0.c"] --> JSONValue?.self
+        _ = decoder["count"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
+        _ = decoder["n"].decodeOptional(Int.self, lenient: true)
+        _ = decoder["friends"] --> [FuzzPerson]?.self
+        _ = decoder["scores"] --> CountLimited<[Decimal]?>(max: 3)
+        guard decoder.succeeded, let id, let name else { return nil }
+        self.id = id
+        self.name = name
+    }
+}
+
+enum FuzzLevel: String { case low, high }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func salvageFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    guard let start else { return 0 }
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    var options = APIDecodeOptions()
+    options.reportsUnknownKeys = bytes.first.map { $0 & 1 == 1 } ?? false
+    options.maximumRecordedErrors = 50
+    let decoder = APIDataDecoder(options: options)
+    for error in decoder.decode(bytes: bytes, to: JSONValue.self).errors { _ = error.jsonLine }
+    let people = decoder.decode(bytes: bytes, to: [FuzzPerson].self)
+    _ = people.summary.description
+    for error in people.errors { _ = error.diagnostic(source: String(decoding: bytes, as: UTF8.self)) }
+    _ = decoder.decode(bytes: bytes, to: FuzzPerson.self)
+    _ = decoder.decode(bytes: bytes, to: [String: [Int8]].self)
+    _ = decoder.decode(data: Data(bytes), toDecodable: [String: FuzzAddress].self)
+    _ = decoder.decodeRecords(data: Data(bytes), to: FuzzPerson.self)
+    return 0
+}
