@@ -26,6 +26,12 @@ func parseOptions() -> Options {
         case "--json": options.json = true
         case "--quick": options.quick = true
         case "--no-memory": options.memory = false
+        case "--worst-cases":
+            for row in WorstCaseInputs.run() {
+                let name = row.name.padding(toLength: 32, withPad: " ", startingAt: 0)
+                print(name + String(format: "%12d bytes  %8.3f s  %d error(s)", row.bytes, row.seconds, row.errors))
+            }
+            exit(0)
         case "--salvage-only": options.salvageOnly = true
         case "--iterations":
             guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
@@ -43,6 +49,7 @@ func parseOptions() -> Options {
               --quick        one iteration per suite, no warm-up (checks that everything works)
               --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
               --no-memory    skip the ~100 MB peak-memory measurement
+              --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys) and exit
               --iterations N timed runs per suite (default 20, after 3 warm-ups)
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
             """)

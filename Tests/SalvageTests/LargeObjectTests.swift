@@ -1,3 +1,4 @@
+import SalvageBenchmarkKit
 import Salvage
 import Testing
 
@@ -35,4 +36,16 @@ struct LOProbe: APIDecodable {
         self.seven = seven
         self.last = decoder["key99999"] --> Int?.self
     }
+}
+
+/// The hostile inputs of `salvage-benchmark --worst-cases` all finish with the expected outcome.
+@Test func worstCaseInputsFinishWithTheExpectedOutcome() {
+    let outcomes = WorstCaseInputs.run().map { "\($0.name): \($0.errors)" }
+    #expect(outcomes == [
+        "100,000-deep nesting: 1", "10 MB string: 0", "1,000,000-element array: 0",
+        "object with 100,000 keys: 0", "a key repeated 100,000 times: 0", "number with 1,000,000 digits: 0",
+    ])
+    let nesting = WorstCaseInputs.all()[0].bytes
+    let deep = APIDataDecoder().decode(bytes: nesting, to: JSONValue.self)
+    #expect(deep.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 513 (byte 512): Nesting is deeper than the limit of 512"])
 }

@@ -1,0 +1,28 @@
+import Foundation
+import Salvage
+
+/// Hostile inputs that must finish in linear time and bounded memory (issue #6): each is decoded once as
+/// `JSONValue` and timed. Not a speed target, a proof that nothing blows up.
+public enum WorstCaseInputs {
+    /// The inputs, by name, generated deterministically.
+    public static func all() -> [(name: String, bytes: [UInt8])] {
+        [
+            ("100,000-deep nesting", Array(repeating: UInt8(ascii: "["), count: 100_000) + Array(repeating: UInt8(ascii: "]"), count: 100_000)),
+            ("10 MB string", Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: 10_000_000) + Array("\"]".utf8)),
+            ("1,000,000-element array", Array(("[" + String(repeating: "1,", count: 999_999) + "1]").utf8)),
+            ("object with 100,000 keys", Array(("{" + (0..<100_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}").utf8)),
+            ("a key repeated 100,000 times", Array(("{" + String(repeating: "\"k\":1,", count: 99_999) + "\"k\":2}").utf8)),
+            ("number with 1,000,000 digits", Array(("[" + String(repeating: "9", count: 1_000_000) + "]").utf8)),
+        ]
+    }
+
+    /// Decodes each input once; returns (name, bytes, seconds, errors recorded).
+    public static func run() -> [(name: String, bytes: Int, seconds: Double, errors: Int)] {
+        all().map { input in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = APIDataDecoder().decode(bytes: input.bytes, to: JSONValue.self)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return (input.name, input.bytes.count, seconds, result.errors.count)
+        }
+    }
+}
