@@ -24,6 +24,17 @@ let package = Package(
             dependencies: ["Salvage"],
             path: "Sources/SalvageBenchmarkKit"
         ),
+        // The demo's models, bundled payload and report printing, shared by `salvage-demo` and its golden test.
+        .target(
+            name: "SalvageDemoKit",
+            dependencies: ["Salvage"],
+            path: "Sources/SalvageDemoKit"
+        ),
+        .executableTarget(
+            name: "salvage-demo",
+            dependencies: ["SalvageDemoKit"],
+            path: "Sources/salvage-demo"
+        ),
         // Counts heap allocations for the benchmark by interposing malloc; linked by the benchmark only.
         .target(
             name: "CAllocationCounter",
@@ -36,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SalvageTests",
-            dependencies: ["Salvage", "SalvageBenchmarkKit", "SalvageTesting"],
+            dependencies: ["Salvage", "SalvageBenchmarkKit", "SalvageDemoKit", "SalvageTesting"],
             path: "Tests/SalvageTests",
             // Models full of `-->` must type-check quickly: flag any expression slower than 100 ms.
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
