@@ -4,6 +4,12 @@ import Salvage
 /// Hostile inputs that must finish in linear time and bounded memory (issue #6): each is decoded once as
 /// `JSONValue` and timed. Not a speed target, a proof that nothing blows up.
 public enum WorstCaseInputs {
+    /// Errors each input must record, by name: only the nesting is an error (beyond the depth limit).
+    public static let expectedErrors = [
+        "100,000-deep nesting": 1, "10 MB string": 0, "1,000,000-element array": 0,
+        "object with 100,000 keys": 0, "a key repeated 100,000 times": 0, "number with 1,000,000 digits": 0,
+    ]
+
     /// The inputs, by name, generated deterministically.
     public static func all() -> [(name: String, bytes: [UInt8])] {
         [

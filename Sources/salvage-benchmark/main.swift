@@ -27,11 +27,15 @@ func parseOptions() -> Options {
         case "--quick": options.quick = true
         case "--no-memory": options.memory = false
         case "--worst-cases":
+            var allAsExpected = true
             for row in WorstCaseInputs.run() {
                 let name = row.name.padding(toLength: 32, withPad: " ", startingAt: 0)
-                print(name + String(format: "%12d bytes  %8.3f s  %d error(s)", row.bytes, row.seconds, row.errors))
+                let expected = WorstCaseInputs.expectedErrors[row.name]
+                allAsExpected = allAsExpected && row.errors == expected
+                let check = row.errors == expected ? "ok" : "FAILED: expected \(expected.map(String.init) ?? "?") error(s)"
+                print(name + String(format: "%12d bytes  %8.3f s  %d error(s)  ", row.bytes, row.seconds, row.errors) + check)
             }
-            exit(0)
+            exit(allAsExpected ? 0 : 1)
         case "--salvage-only": options.salvageOnly = true
         case "--iterations":
             guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
@@ -49,7 +53,7 @@ func parseOptions() -> Options {
               --quick        one iteration per suite, no warm-up (checks that everything works)
               --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
               --no-memory    skip the ~100 MB peak-memory measurement
-              --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys) and exit
+              --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys), check their outcomes, exit
               --iterations N timed runs per suite (default 20, after 3 warm-ups)
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
             """)
