@@ -895,7 +895,7 @@ let dbCompanyJSON = """
         #expect(tooDeep.value == nil)
         #expect(tooDeep.errors.count == 1)
         if case .invalidJSON(let syntax)? = tooDeep.errors.first?.reason {
-            #expect(syntax.message == "Nesting is deeper than the limit of 2")
+            #expect(syntax.message == "Nesting is deeper than maximumDepth (2 levels)")
         } else {
             Issue.record("expected invalidJSON, got \(tooDeep.errors)")
         }

@@ -47,5 +47,5 @@ struct LOProbe: APIDecodable {
     ])
     let nesting = WorstCaseInputs.all()[0].bytes
     let deep = APIDataDecoder().decode(bytes: nesting, to: JSONValue.self)
-    #expect(deep.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 513 (byte 512): Nesting is deeper than the limit of 512"])
+    #expect(deep.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 513 (byte 512): Nesting is deeper than maximumDepth (512 levels)"])
 }

@@ -624,7 +624,7 @@ struct ParserConformanceTests {
         #expect(result.errors.count == 1)
         let limit = testCase.maximumDepth ?? 512
         #expect(result.errors.first?.reason == .invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than the limit of \(limit)",
+            message: "Nesting is deeper than maximumDepth (\(limit) levels)",
             location: Location(offset: testCase.offset, line: 1, column: testCase.offset + 1))))
     }
 
@@ -645,7 +645,7 @@ struct ParserConformanceTests {
             .decode(string: String(repeating: "[", count: 100_000), to: JSONValue.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than the limit of 1000",
+            message: "Nesting is deeper than maximumDepth (1000 levels)",
             location: Location(offset: 1_000, line: 1, column: 1_001)))])
     }
 
@@ -656,9 +656,9 @@ struct ParserConformanceTests {
         #expect(decoder.decode(string: "1", to: JSONValue.self).value == num("1"))
         let result = decoder.decode(string: "[]", to: JSONValue.self)
         #expect(result.errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than the limit of 0", location: Location(offset: 0, line: 1, column: 1)))])
+            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1)))])
         #expect(decoder.decode(string: "[[]]", to: JSONValue.self).errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than the limit of 0", location: Location(offset: 0, line: 1, column: 1)))])
+            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1)))])
     }
 
     // MARK: - Numbers to integers

@@ -45,14 +45,14 @@ struct RecursionDepthTests {
         }.value
         #expect(depths == [1_000, 1_000])
         let tooDeep = decoder.decode(string: chain(1_001), to: JSONValue.self)
-        #expect(tooDeep.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 5001 (byte 5000): Nesting is deeper than the limit of 1000"])
+        #expect(tooDeep.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 5001 (byte 5000): Nesting is deeper than maximumDepth (1000 levels)"])
     }
 
     @Test func oneLevelDeeperIsAnInvalidJSONError() throws {
         let result = APIDataDecoder().decode(string: chain(513), to: DNChain.self)
         #expect(result.value == nil)
         #expect(result.errors.count == 1)
-        #expect(result.errors.first?.description == "root(DNChain) : Invalid JSON at line 1, column 2561 (byte 2560): Nesting is deeper than the limit of 512")
+        #expect(result.errors.first?.description == "root(DNChain) : Invalid JSON at line 1, column 2561 (byte 2560): Nesting is deeper than maximumDepth (512 levels)")
     }
 }
 

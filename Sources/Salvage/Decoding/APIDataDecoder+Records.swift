@@ -38,6 +38,12 @@ extension APIDataDecoder {
 extension DecodeRun {
     static func decodeRecords<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> [APIDecodeRecord<T>] {
         input.withBytes { bytes in
+            let limits = options.parseLimits
+            if let failure = limits.inputSizeFailure(bytes.count) {
+                // Too large as a whole: one record with the error, nothing parsed.
+                let error = JSONSyntaxError(message: failure.message, location: .start)
+                return [APIDecodeRecord(index: 0, line: 1, result: invalidJSONError(error, for: T.self, options: options))]
+            }
             var records: [APIDecodeRecord<T>] = []
             var position = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
             var located = SourceLocation.start
@@ -46,7 +52,7 @@ extension DecodeRun {
                 guard position < bytes.count else { break }
                 located = SourceLocation.locate(offset: position, in: bytes, from: located)
                 let line = located.line
-                switch JSONDocument.parseValue(in: bytes, from: position, maximumDepth: options.effectiveMaximumDepth) {
+                switch JSONDocument.parseValue(in: bytes, from: position, limits: limits) {
                 case .success(let parsed):
                     let result = withRoot(of: parsed.document, rootNode: 0, rawInput: input, reportsLocations: true, options: options) {
                         $0.decodeRequired(T.self)

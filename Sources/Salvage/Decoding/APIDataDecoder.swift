@@ -76,7 +76,7 @@ enum DecodeRun {
                                  _ body: (JSONDocument) -> APIDecodeResult<V>) -> APIDecodeResult<V> {
         input.withBytes { bytes in
             do throws(JSONSyntaxError) {
-                return body(try JSONDocument.parse(bytes, maximumDepth: options.effectiveMaximumDepth))
+                return body(try JSONDocument.parse(bytes, limits: options.parseLimits))
             } catch {
                 return ifInvalid(error)
             }

@@ -23,6 +23,28 @@ public struct APIDecodeOptions: Sendable {
     /// ``maximumDepth`` limited to ``maximumDepthCeiling`` (and to at least 0).
     var effectiveMaximumDepth: Int { Swift.min(Swift.max(0, maximumDepth), APIDecodeOptions.maximumDepthCeiling) }
 
+    /// The most bytes an input may have; a larger input is rejected before parsing with one `invalidJSON`
+    /// error at line 1, column 1 whose message gives both sizes. Nil (the default): no limit but the
+    /// format's own, just under 4 GiB. Applies to bytes and strings, not to ``APIJSONObjectDecoder``'s trees.
+    ///
+    /// ```swift
+    /// var options = APIDecodeOptions()
+    /// options.maximumInputSize = 10_000_000 // 10 MB
+    /// ```
+    public var maximumInputSize: Int? = nil
+
+    /// The most bytes a string — key or value — may have between its quotes, counted as written (an escape
+    /// such as `\u00e9` counts 6). A longer string rejects the document with one `invalidJSON` error at the
+    /// string's opening quote. Nil (the default): no limit. Applies to bytes and strings, not to
+    /// ``APIJSONObjectDecoder``'s trees.
+    public var maximumStringLength: Int? = nil
+
+    /// The limits the parser enforces, from ``maximumDepth``, ``maximumStringLength`` and ``maximumInputSize``.
+    var parseLimits: ParseLimits {
+        ParseLimits(maximumDepth: effectiveMaximumDepth, maximumStringLength: maximumStringLength ?? .max,
+                    maximumInputSize: maximumInputSize ?? .max)
+    }
+
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
     public var dateDecodingStrategy: DateDecodingStrategy
 

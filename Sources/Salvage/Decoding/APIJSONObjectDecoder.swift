@@ -35,14 +35,16 @@ public final class APIJSONObjectDecoder: Sendable {
             let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
         }
-        let outcome = JSONDocument.withParsed(.data(data), maximumDepth: options.effectiveMaximumDepth + 1) { document in
+        let outcome = JSONDocument.withParsed(.data(data), limits: ParseLimits(maximumDepth: options.effectiveMaximumDepth + 1)) { document in
             DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
         }
         switch outcome {
         case .success(let result):
             return result
         case .failure(let error):
-            // The tree is valid JSON, so the only possible failure is its depth; its location would point
+            // The tree is valid JSON and only its depth is limited (the wrapper adds one level; size and
+            // string limits guard the parser against raw bytes, which an object tree is not), so the only
+            // possible failure is its depth; its location would point
             // into text the caller never saw, so only the message is kept.
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: error.message))])
         }

@@ -19,8 +19,8 @@ final class JSONDocument {
 
     /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
     /// its line and column.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(input: ByteReader(bytes), maximumDepth: max(0, maximumDepth))
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(input: ByteReader(bytes), limits: limits)
         do throws(ParseFailure) {
             return JSONDocument(bytes: bytes, tape: try parser.parse())
         } catch {
@@ -31,9 +31,9 @@ final class JSONDocument {
     /// Parses the one value that starts at `start` (after whitespace) in `bytes`, ignoring what follows it;
     /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
     /// the value, or the syntax error and its offset.
-    static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, maximumDepth: Int)
+    static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limits: ParseLimits)
         -> Result<(document: JSONDocument, end: Int), LocatedSyntaxError> {
-        var parser = JSONParser(input: ByteReader(bytes), maximumDepth: max(0, maximumDepth))
+        var parser = JSONParser(input: ByteReader(bytes), limits: limits)
         do throws(ParseFailure) {
             let parsed = try parser.parseValue(startingAt: start)
             return .success((JSONDocument(bytes: bytes, tape: parsed.tape), parsed.end))
@@ -44,10 +44,10 @@ final class JSONDocument {
     }
 
     /// Parses `input` and calls `body` with the document, which must not escape `body`.
-    static func withParsed<R>(_ input: InputBytes, maximumDepth: Int = 512, _ body: (JSONDocument) -> R) -> Result<R, JSONSyntaxError> {
+    static func withParsed<R>(_ input: InputBytes, limits: ParseLimits = ParseLimits(), _ body: (JSONDocument) -> R) -> Result<R, JSONSyntaxError> {
         input.withBytes { buffer in
             do throws(JSONSyntaxError) {
-                return .success(body(try parse(buffer, maximumDepth: maximumDepth)))
+                return .success(body(try parse(buffer, limits: limits)))
             } catch {
                 return .failure(error)
             }

@@ -19,7 +19,7 @@ struct JSONParser {
     }
 
     let input: ByteReader
-    let maximumDepth: Int
+    let limits: ParseLimits
     var position = 0
     var tape: TapeBuilder
     var stack: [OpenContainer] = []
@@ -28,9 +28,9 @@ struct JSONParser {
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
 
-    init(input: ByteReader, maximumDepth: Int) {
+    init(input: ByteReader, limits: ParseLimits) {
         self.input = input
-        self.maximumDepth = maximumDepth
+        self.limits = limits
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
         self.tape = TapeBuilder(capacity: min(input.count / 6 + 16, 1 << 24))
     }
@@ -51,9 +51,7 @@ struct JSONParser {
     /// and the offset just after the value. Consumes the parser: call it once.
     mutating func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
         do throws(ParseFailure) {
-            guard input.count < Int(UInt32.max) else {
-                throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
-            }
+            if let failure = limits.inputSizeFailure(input.count) { throw failure }
             position = start
             skipWhitespace()
             guard position < input.count else {
@@ -68,9 +66,7 @@ struct JSONParser {
     }
 
     private mutating func parseDocument() throws(ParseFailure) {
-        guard input.count < Int(UInt32.max) else {
-            throw ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
-        }
+        if let failure = limits.inputSizeFailure(input.count) { throw failure }
         skipByteOrderMark()
         skipWhitespace()
         guard position < input.count else {
@@ -202,8 +198,8 @@ struct JSONParser {
     }
 
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
-        guard depth < maximumDepth else {
-            throw ParseFailure(message: "Nesting is deeper than the limit of \(maximumDepth)", offset: position)
+        guard depth < limits.maximumDepth else {
+            throw ParseFailure(message: "Nesting is deeper than maximumDepth (\(limits.maximumDepth) levels)", offset: position)
         }
         if depth > 0 {
             stack.append(current)
