@@ -36,6 +36,10 @@ public func salvageFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     var options = APIDecodeOptions()
     options.reportsUnknownKeys = bytes.first.map { $0 & 1 == 1 } ?? false
     options.maximumRecordedErrors = 50
+    // Some inputs also run under tight limits, so the limit paths are fuzzed too.
+    options.maximumStringLength = count % 3 == 0 ? 16 : nil
+    options.maximumDepth = count % 5 == 0 ? 8 : 512
+    options.maximumInputSize = count % 7 == 0 ? 1_024 : nil
     let decoder = APIDataDecoder(options: options)
     for error in decoder.decode(bytes: bytes, to: JSONValue.self).errors { _ = error.jsonLine }
     let people = decoder.decode(bytes: bytes, to: [FuzzPerson].self)
