@@ -20,8 +20,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let convertedMembers {
             return convertedMembers.nodes[key.stringValue]
         }
-        var name = key.stringValue
-        let found = name.withUTF8 { document.member(of: decoder.node, utf8Key: UnsafeRawBufferPointer($0), hint: hint?.next ?? 0) }
+        let found = ByteReader.withUTF8(of: key.stringValue) { document.member(of: decoder.node, utf8Key: $0, hint: hint?.next ?? 0) }
         if let found, let hint { hint.next = found.next }
         return found?.value
     }

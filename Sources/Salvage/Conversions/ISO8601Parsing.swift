@@ -5,16 +5,16 @@ import Foundation
 func parseISO8601(_ text: String) -> Date? {
     var text = text
     return text.withUTF8 { bytes in
-        var reader = ISO8601Reader(bytes: bytes)
+        var reader = ISO8601Reader(bytes: ByteReader(bytes))
         return reader.read()
     }
 }
 
 private struct ISO8601Reader {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteReader
     var index = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: ByteReader) {
         self.bytes = bytes
     }
 

@@ -45,10 +45,10 @@ extension DecodeRun {
                 return [APIDecodeRecord(index: 0, line: 1, result: invalidJSONError(error, for: T.self, options: options))]
             }
             var records: [APIDecodeRecord<T>] = []
-            var position = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            var position = bytes.count >= 3 && bytes.byte(0) == 0xEF && bytes.byte(1) == 0xBB && bytes.byte(2) == 0xBF ? 3 : 0
             var located = SourceLocation.start
             while true {
-                while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+                while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes.byte(position)) { position += 1 }
                 guard position < bytes.count else { break }
                 located = SourceLocation.locate(offset: position, in: bytes, from: located)
                 let line = located.line
@@ -63,7 +63,7 @@ extension DecodeRun {
                     records.append(APIDecodeRecord(index: records.count, line: line, result: invalidJSONError(failure.error, for: T.self, options: options)))
                     // Skip the rest of the bad record's line (at least one byte), then go on.
                     position = max(position + 1, failure.offset)
-                    while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+                    while position < bytes.count, bytes.byte(position) != 0x0A { position += 1 }
                 }
             }
             return records

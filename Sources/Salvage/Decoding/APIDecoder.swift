@@ -55,8 +55,7 @@ public struct APIDecoder {
     func memberNode(_ key: String) -> Int {
         guard node >= 0 && context.isOpen else { return -1 }
         let hint = context.state.lookupHint(frame, node: node)
-        var key = key
-        guard let found = key.withUTF8({ context.document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: hint) }) else {
+        guard let found = ByteReader.withUTF8(of: key, { context.document.member(of: node, utf8Key: $0, hint: hint) }) else {
             return -1
         }
         if hint >= 0 { context.state.setLookupHint(frame, found.next) }

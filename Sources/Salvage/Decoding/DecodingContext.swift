@@ -160,7 +160,7 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        locator.locate(offset: offset, in: document.bytes)
+        locator.locate(offset: offset, in: document.input)
     }
 }
 
@@ -169,7 +169,7 @@ final class DecodingContext {
 struct IncrementalLocator {
     private var last = SourceLocation.start
 
-    mutating func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+    mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
         last = SourceLocation.locate(offset: offset, in: bytes, from: last)
         return last
     }

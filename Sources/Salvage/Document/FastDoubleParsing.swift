@@ -15,7 +15,7 @@ struct DecimalParts {
     var truncated = false
 
     /// Reads a JSON number text, already validated by the parser.
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    init(_ text: ByteReader) {
         var index = 0
         if text.first == UInt8(ascii: "-") {
             negative = true
@@ -65,7 +65,7 @@ struct DecimalParts {
 
 /// The exponent written at `index` ('e' or 'E', an optional sign, digits), or 0 when the text ends there;
 /// its magnitude saturates at `limit`. The text is a validated JSON number.
-func writtenExponent(_ text: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> Int {
+func writtenExponent(_ text: ByteReader, from start: Int, limit: Int) -> Int {
     var index = start
     guard index < text.count else { return 0 }
     index += 1

@@ -5,15 +5,15 @@ enum InputBytes: Sendable {
     case data(Data)
     case array([UInt8])
 
-    /// Calls `body` with the bytes.
+    /// Calls `body` with a reader of the bytes, borrowed in place; the reader must not escape `body`.
     @inline(__always)
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    func withBytes<R>(_ body: (ByteReader) throws -> R) rethrows -> R {
         switch self {
         case .array(let array):
-            return try array.withUnsafeBufferPointer(body)
+            return try array.withUnsafeBufferPointer { try body(ByteReader($0)) }
         case .data(let data):
             return try data.withUnsafeBytes { raw in
-                try body(raw.bindMemory(to: UInt8.self))
+                try body(ByteReader(raw.bindMemory(to: UInt8.self)))
             }
         }
     }

@@ -4,41 +4,41 @@
 /// stay as bytes until asked for.
 ///
 /// The document borrows the input bytes, without copying them: it is valid only while they are, i.e.
-/// inside the `withBytes` closure of the decode that parsed it (see `DecodeRun` and `withParsed`).
+/// inside the `InputBytes.withBytes` closure of the decode that parsed it (see `DecodeRun` and `withParsed`).
 @usableFromInline
 final class JSONDocument {
     /// The UTF-8 input, borrowed from the caller for the duration of the decode.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let input: ByteReader
     /// One node per value, in document order.
     @usableFromInline let tape: TapeStorage
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, tape: TapeStorage) {
-        self.bytes = bytes
+    private init(input: ByteReader, tape: TapeStorage) {
+        self.input = input
         self.tape = tape
     }
 
     /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
     /// its line and column.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(input: ByteReader(bytes), limits: limits)
+    static func parse(_ input: ByteReader, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {
+        var parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
-            return JSONDocument(bytes: bytes, tape: try parser.parse())
+            return JSONDocument(input: input, tape: try parser.parse())
         } catch {
-            throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: bytes))
+            throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: input))
         }
     }
 
     /// Parses the one value that starts at `start` (after whitespace) in `bytes`, ignoring what follows it;
     /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
     /// the value, or the syntax error and its offset.
-    static func parseValue(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limits: ParseLimits)
+    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits)
         -> Result<(document: JSONDocument, end: Int), LocatedSyntaxError> {
-        var parser = JSONParser(input: ByteReader(bytes), limits: limits)
+        var parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
             let parsed = try parser.parseValue(startingAt: start)
-            return .success((JSONDocument(bytes: bytes, tape: parsed.tape), parsed.end))
+            return .success((JSONDocument(input: input, tape: parsed.tape), parsed.end))
         } catch {
-            let location = SourceLocation.locate(offset: error.offset, in: bytes)
+            let location = SourceLocation.locate(offset: error.offset, in: input)
             return .failure(LocatedSyntaxError(error: JSONSyntaxError(message: error.message, location: location), offset: error.offset))
         }
     }
@@ -52,12 +52,6 @@ final class JSONDocument {
                 return .failure(error)
             }
         }
-    }
-
-    /// Calls `body` with the input bytes.
-    @inline(__always)
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        body(bytes)
     }
 
     // MARK: - Nodes
@@ -107,8 +101,7 @@ final class JSONDocument {
 
     /// The value of the last member of object `node` whose key equals `key`, or nil.
     func member(of node: Int, key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: 0)?.value }
+        ByteReader.withUTF8(of: key) { member(of: node, utf8Key: $0, hint: 0)?.value }
     }
 
     /// The value of the last member of object `node` whose key equals `utf8Key`, and the key node after
@@ -118,13 +111,13 @@ final class JSONDocument {
     /// match is the only one: the search starts at `hint` (a key node of this object, usually the one
     /// after the previous match, since models read fields in document order), wraps around, and stops at
     /// the match. Otherwise every member is compared and the last match wins, like `JSONSerialization`.
-    func member(of node: Int, utf8Key: UnsafeRawBufferPointer, hint: Int) -> (value: Int, next: Int)? {
+    func member(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
         let object = tape[node]
         guard object.kind == .object else { return nil }
         let first = node + 1
         let end = Int(object.extent)
-        return withBytes { buffer in
-            let reader = ByteReader(buffer)
+        do {
+            let reader = input
             /// Searches the members whose key nodes lie in `from ..< to`.
             func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
                 var found: (value: Int, next: Int)? = nil
@@ -153,9 +146,8 @@ final class JSONDocument {
         }
     }
 
-    private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: UnsafeRawBufferPointer) -> Bool {
-        let decoded = Array(string(keyIndex).utf8)
-        return decoded.withUnsafeBytes { $0.elementsEqual(utf8Key) }
+    private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {
+        string(keyIndex).utf8.elementsEqual(utf8Key.buffer)
     }
 
     /// The tape index of element `index` of array `node`, or nil.

@@ -32,10 +32,8 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        return withBytes { buffer in
-            let text = UnsafeBufferPointer(rebasing: buffer[start ..< end])
-            return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
-        }
+        let text = input.slice(start, length: end - start)
+        return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
     }
 
     /// Whether the number is whole, however it is written (`7`, `7.0`, `7e2`, `1.5e30`), whatever its size.
@@ -44,15 +42,13 @@ extension JSONDocument {
         if entry.flag { return true }
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        return withBytes { buffer in
-            let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
-            guard let last = parts.lastSignificant else { return true }
-            return parts.exponent + (parts.digitCount - 1 - last) >= 0
-        }
+        let parts = NumberParts(input.slice(start, length: end - start))
+        guard let last = parts.lastSignificant else { return true }
+        return parts.exponent + (parts.digitCount - 1 - last) >= 0
     }
 
     /// `-?[0-9]+`, accumulated towards the sign.
-    private func plainInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> IntegerReading<T> {
+    private func plainInteger<T: FixedWidthInteger>(_ text: ByteReader, as type: T.Type) -> IntegerReading<T> {
         let negative = text.first == UInt8(ascii: "-")
         var value: T = 0
         for index in (negative ? 1 : 0) ..< text.count {
@@ -66,7 +62,7 @@ extension JSONDocument {
     }
 
     /// Any valid JSON number, decided exactly from its digits and exponent.
-    private func scientificInteger<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type) -> IntegerReading<T> {
+    private func scientificInteger<T: FixedWidthInteger>(_ text: ByteReader, as type: T.Type) -> IntegerReading<T> {
         let parts = NumberParts(text)
         // value = digits[first...last] × 10^exponent, with no leading or trailing zero digits.
         guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return .value(0) }
@@ -92,9 +88,7 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        let fast: Double? = withBytes { buffer in
-            DecimalParts(UnsafeBufferPointer(rebasing: buffer[start ..< end])).double
-        }
+        let fast = DecimalParts(input.slice(start, length: end - start)).double
         // More than 19 significant digits: the standard library's conversion (allocates a String).
         guard let value = fast ?? Double(rawText(node)), value.isFinite else { return nil }
         return value
@@ -111,8 +105,8 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
-        let fit: DecimalReading? = withBytes { buffer in
-            let parts = NumberParts(UnsafeBufferPointer(rebasing: buffer[start ..< end]))
+        let fit: DecimalReading? = {
+            let parts = NumberParts(input.slice(start, length: end - start))
             guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return nil }
             // value = digits[first...last] × 10^exponent; `Decimal` holds 38 digits and exponents -128 … 127.
             let exponent = parts.exponent + (parts.digitCount - 1 - last)
@@ -120,7 +114,7 @@ extension JSONDocument {
             if exponent + significant - 1 > 165 { return .overflow }
             if significant > 38 || exponent < -128 { return .imprecise(approximation(parts, exponent + significant - 1)) }
             return nil
-        }
+        }()
         if let fit { return fit }
         guard let value = Decimal(string: rawText(node), locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return .overflow }
         return .value(value)
@@ -139,14 +133,14 @@ extension JSONDocument {
 
 /// The digits and exponent of a validated JSON number, read without allocating.
 private struct NumberParts {
-    let text: UnsafeBufferPointer<UInt8>
+    let text: ByteReader
     let negative: Bool
     let integerDigits: Range<Int>
     let fractionDigits: Range<Int>
     /// The written exponent minus the number of fraction digits, saturated far beyond any integer type.
     let exponent: Int
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    init(_ text: ByteReader) {
         self.text = text
         var index = 0
         negative = text.first == UInt8(ascii: "-")

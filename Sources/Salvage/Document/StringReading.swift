@@ -10,10 +10,8 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let length = Int(entry.extent)
-        return withBytes { buffer in
-            let text = UnsafeBufferPointer(rebasing: buffer[start ..< start + length])
-            return entry.flag ? unescapedString(text) : String(decoding: text, as: UTF8.self)
-        }
+        let text = input.slice(start, length: length)
+        return entry.flag ? unescapedString(text) : String(decoding: text.buffer, as: UTF8.self)
     }
 
     /// The raw text of any scalar node, as it appears in the input (for numbers: their digits).
@@ -21,14 +19,12 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let length = entry.isContainer ? 0 : Int(entry.extent)
-        return withBytes { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start ..< start + length]), as: UTF8.self)
-        }
+        return String(decoding: input.slice(start, length: length).buffer, as: UTF8.self)
     }
 
     /// Decodes the escapes of an already validated string body, writing UTF-8 straight into the new
     /// `String`'s storage (unescaping never makes the text longer).
-    private func unescapedString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    private func unescapedString(_ text: ByteReader) -> String {
         String(unsafeUninitializedCapacity: text.count) { output in
             var written = 0
             var index = 0
@@ -71,7 +67,7 @@ extension JSONDocument {
         }
     }
 
-    private func hexQuad(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16 {
+    private func hexQuad(_ text: ByteReader, at index: Int) -> UInt16 {
         var value: UInt16 = 0
         for offset in 0..<4 where index + offset < text.count {
             value = value << 4 | UInt16(hexDigitValue(text[index + offset]) ?? 0)

@@ -1,9 +1,13 @@
-// The parser's reader of input bytes through an unsafe pointer.
+// The one reader of input bytes: the parser, the document's lazy strings and numbers, date parsing and
+// line/column lookup all read the input through `ByteReader`, and nothing else touches it.
 //
 // Why unsafe: the parser looks at every input byte, often several times per byte (structure, string scan,
-// UTF-8 validation). Going through `Array`'s bounds-checked subscript there costs a large share of parse time.
-// Every caller checks `index < count` (or `index + 8 <= count` for word loads) before reading; debug builds
-// assert it again here so a mistake fails loudly in tests instead of reading out of bounds.
+// UTF-8 validation), and numbers and strings are read again on demand. Going through `Array`'s or `Data`'s
+// bounds-checked subscripts there costs a large share of decode time, and copying the input into an
+// `Array` first would cost a copy of every input. Every caller checks `index < count` (or
+// `index + 8 <= count` for word loads) before reading; debug builds assert it again in every accessor here,
+// so a mistake fails loudly in tests instead of reading out of bounds. The reader is valid only while the
+// input is borrowed (inside one decode); documents never outlive it.
 
 /// A read-only window on the input bytes, valid only inside `withUnsafeBufferPointer`.
 struct ByteReader {
@@ -29,6 +33,30 @@ struct ByteReader {
         return base[index]
     }
 
+    /// The byte at `index`, as `byte(_:)`. The caller guarantees `0 <= index < count`.
+    subscript(index: Int) -> UInt8 {
+        assert(index >= 0 && index < count, "ByteReader: index \(index) out of bounds 0..<\(count)")
+        return base[index]
+    }
+
+    /// The first byte, or nil when there is none.
+    var first: UInt8? { count > 0 ? base[0] : nil }
+
+    /// The `length` bytes starting at `start`, as a reader of their own (indices from 0).
+    /// The caller guarantees `start + length <= count`.
+    func slice(_ start: Int, length: Int) -> ByteReader {
+        assert(start >= 0 && length >= 0 && start + length <= count, "ByteReader: slice \(start)+\(length) out of bounds 0..<\(count)")
+        return ByteReader(base: base + start, count: length)
+    }
+
+    /// The bytes as a buffer, for APIs that take one (`String(decoding:as:)`).
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    private init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
     /// Eight bytes starting at `index`, little-endian. The caller guarantees `index + 8 <= count`.
     func word(_ index: Int) -> UInt64 {
         assert(index >= 0 && index + 8 <= count, "ByteReader: word at \(index) out of bounds 0..<\(count)")
@@ -48,12 +76,17 @@ struct ByteReader {
         return length == 0 ? 0 : memcmp(base + first, base + second, length)
     }
 
-    /// Whether `length` bytes at `index` equal `other`. The caller guarantees `index + length <= count`.
-    func bytesEqual(at index: Int, length: Int, to other: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `length` bytes at `index` equal all of `other`. The caller guarantees `index + length <= count`.
+    func bytesEqual(at index: Int, length: Int, to other: ByteReader) -> Bool {
         assert(index >= 0 && index + length <= count)
         guard other.count == length else { return false }
-        guard length > 0, let otherBase = other.baseAddress else { return true }
-        return memcmp(base + index, otherBase, length) == 0
+        return length == 0 || memcmp(base + index, other.base, length) == 0
+    }
+
+    /// Calls `body` with a reader of `text`'s UTF-8 bytes (borrowed; the reader must not escape `body`).
+    static func withUTF8<R>(of text: String, _ body: (ByteReader) -> R) -> R {
+        var text = text
+        return text.withUTF8 { body(ByteReader($0)) }
     }
 }
 

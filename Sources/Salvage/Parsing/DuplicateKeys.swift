@@ -32,37 +32,35 @@ extension JSONParser {
     /// For an object with more members than the filter handles: whether any key repeats, decided by
     /// sorting all key hashes and comparing equal neighbours exactly. Called when the object closes.
     func largeObjectRepeatsAKey(_ objectNode: Int, memberCount: Int) -> Bool {
-        withUnsafeTemporaryAllocation(of: (hash: UInt64, node: Int).self, capacity: memberCount) { keys in
-            var filled = 0
-            var keyIndex = objectNode + 1
-            let end = tape.count
-            while keyIndex < end && filled < memberCount {
-                let key = tape[keyIndex]
-                if key.flag { return true }
-                keys.initializeElement(at: filled, to: (keyHash(start: Int(key.start), length: Int(key.extent)), keyIndex))
-                filled += 1
-                let value = tape[keyIndex + 1]
-                keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
-            }
-            var sorted = UnsafeMutableBufferPointer(rebasing: keys[0 ..< filled])
-            // Order by hash, then by the bytes themselves, so equal keys end up next to each other even
-            // when crafted keys share a hash: only neighbours need comparing.
-            sorted.sort { left, right in
-                if left.hash != right.hash { return left.hash < right.hash }
-                return keyBytesPrecede(tape[left.node], tape[right.node])
-            }
-            var index = 1
-            while index < filled {
-                let a = tape[sorted[index - 1].node]
-                let b = tape[sorted[index].node]
-                if sorted[index - 1].hash == sorted[index].hash, a.extent == b.extent,
-                   input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) {
-                    return true
-                }
-                index += 1
-            }
-            return false
+        // One array per large object (more than the filter's members), so the cost is negligible.
+        var sorted: [(hash: UInt64, node: Int)] = []
+        sorted.reserveCapacity(memberCount)
+        var keyIndex = objectNode + 1
+        let end = tape.count
+        while keyIndex < end && sorted.count < memberCount {
+            let key = tape[keyIndex]
+            if key.flag { return true }
+            sorted.append((keyHash(start: Int(key.start), length: Int(key.extent)), keyIndex))
+            let value = tape[keyIndex + 1]
+            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
         }
+        // Order by hash, then by the bytes themselves, so equal keys end up next to each other even
+        // when crafted keys share a hash: only neighbours need comparing.
+        sorted.sort { left, right in
+            if left.hash != right.hash { return left.hash < right.hash }
+            return keyBytesPrecede(tape[left.node], tape[right.node])
+        }
+        var index = 1
+        while index < sorted.count {
+            let a = tape[sorted[index - 1].node]
+            let b = tape[sorted[index].node]
+            if sorted[index - 1].hash == sorted[index].hash, a.extent == b.extent,
+               input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) {
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether key `a`'s bytes sort before key `b`'s (shorter first, then byte order).

@@ -37,15 +37,15 @@ extension SourceLocation {
     /// Errors are usually recorded in document order, so each scan covers only the bytes since the previous
     /// error. The scan skips eight bytes at a time while they hold no line break and no UTF-8 lead byte
     /// outside ASCII, counting columns by the word.
-    static func locate(offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from known: SourceLocation = .start) -> SourceLocation {
+    static func locate(offset: Int, in bytes: ByteReader, from known: SourceLocation = .start) -> SourceLocation {
         let end = min(max(offset, 0), bytes.count)
         let origin = known.offset <= end ? known : .start
         var line = origin.line
         var column = origin.column
         var index = origin.offset
         while index < end {
-            if index + 8 <= end, let base = bytes.baseAddress {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if index + 8 <= end {
+                let word = bytes.word(index)
                 // Plain ASCII without '\n' or '\r': eight more columns.
                 let ones: UInt64 = 0x0101_0101_0101_0101
                 let high: UInt64 = 0x8080_8080_8080_8080

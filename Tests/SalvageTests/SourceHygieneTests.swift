@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// Rules on the library's own sources that a reviewer would otherwise check by hand: no force unwraps,
+/// `try!` or `as!` anywhere input can reach, and raw memory only in the few types that own it. The suite
+/// reads `Sources/Salvage` and fails, naming file and line, on a violation.
+@Suite("Source hygiene")
+struct SourceHygieneTests {
+    /// The package root, three folders above this file.
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The only files that may use pointers, raw memory or `unsafe` APIs, and why.
+    static let unsafeAllowed: [String: String] = [
+        "Parsing/ByteReader.swift": "the one reader of input bytes (parser, lazy strings and numbers, dates, locations)",
+        "Document/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
+        "Parsing/TapeBuilder.swift": "owns the tape while the parser appends to it",
+        "Parsing/TapeStorage.swift": "owns the finished tape; its subscript checks bounds",
+        "Decoding/DecodeState.swift": "owns the frame stack pushed and popped on every model",
+        "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
+    ]
+
+    /// Words that mean pointers, raw memory or an opt-out of safety checks.
+    static let unsafeWords = ["Unsafe", "unsafe", "pointee", "baseAddress", "memcmp", "memcpy", ".allocate(", "Unmanaged"]
+
+    /// The only `@unchecked Sendable` types, and why each is safe to share.
+    static let uncheckedSendableAllowed: [String: String] = [
+        "Errors/APICodingKey.swift": "its one unchecked member is an immutable metatype",
+        "Conversions/DateConversion.swift": "DateFormatterCache touches its formatters only under its lock",
+    ]
+
+    /// The code of a line: without `//` comments and string literals' contents.
+    static func code(of line: Substring) -> String {
+        var result = ""
+        var inString = false
+        var previous: Character = " "
+        for character in line {
+            if !inString && character == "/" && previous == "/" {
+                result.removeLast()
+                break
+            }
+            if character == "\"" && previous != "\\" { inString.toggle(); result.append(character) }
+            else if !inString { result.append(character) }
+            previous = character
+        }
+        return result
+    }
+
+    /// Force unwraps (`x!`, `f()!`, `a[i]!`), `try!` and `as!` in `code`; implicitly unwrapped return
+    /// types (`-> T!`, LastMile's operator results) are declarations, not unwraps.
+    static func forcedOperations(in code: String) -> [String] {
+        var found: [String] = []
+        if code.contains("try!") { found.append("try!") }
+        if code.contains("as!") { found.append("as!") }
+        let characters = Array(code)
+        for index in characters.indices where characters[index] == "!" && index > 0 {
+            let before = characters[index - 1]
+            let after = index + 1 < characters.count ? characters[index + 1] : " "
+            guard before.isLetter || before.isNumber || before == "_" || before == ")" || before == "]" || before == "?" else { continue }
+            if after == "=" { continue }
+            if code.contains("try!") || code.contains("as!") { continue }
+            let prefix = String(characters[..<index])
+            if let arrow = prefix.range(of: "->", options: .backwards), !prefix[arrow.upperBound...].contains("{") { continue }
+            found.append("postfix !")
+        }
+        return found
+    }
+
+    static func swiftFiles() throws -> [(path: String, lines: [Substring])] {
+        let directory = packageRoot.appendingPathComponent("Sources/Salvage")
+        return try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted().filter { $0.hasSuffix(".swift") }.map { file in
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            return (file, text.split(separator: "\n", omittingEmptySubsequences: false))
+        }
+    }
+
+    @Test func noForceUnwrapsTryOrCastsInTheLibrary() throws {
+        var violations: [String] = []
+        let files = try Self.swiftFiles()
+        #expect(files.count > 50, "found only \(files.count) files; are the sources where this test looks?")
+        for (file, lines) in files {
+            for (index, line) in lines.enumerated() {
+                for operation in Self.forcedOperations(in: Self.code(of: line)) {
+                    violations.append("Sources/Salvage/\(file):\(index + 1): \(operation): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(violations == [])
+    }
+
+    @Test func rawMemoryOnlyInTheTypesThatOwnIt() throws {
+        var violations: [String] = []
+        var usesPerAllowedFile: [String: Int] = [:]
+        for (file, lines) in try Self.swiftFiles() {
+            for (index, line) in lines.enumerated() {
+                let code = Self.code(of: line)
+                guard let word = Self.unsafeWords.first(where: { code.contains($0) }) else { continue }
+                if Self.unsafeAllowed[file] != nil {
+                    usesPerAllowedFile[file, default: 0] += 1
+                } else {
+                    violations.append("Sources/Salvage/\(file):\(index + 1): \(word): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(violations == [])
+        // Every allowed file still needs its exemption; drop it from the list when it no longer does.
+        #expect(Set(usesPerAllowedFile.keys) == Set(Self.unsafeAllowed.keys))
+    }
+
+    @Test func uncheckedSendableOnlyWhereReviewed() throws {
+        var found: Set<String> = []
+        for (file, lines) in try Self.swiftFiles() where lines.contains(where: { Self.code(of: $0).contains("@unchecked") }) {
+            found.insert(file)
+        }
+        #expect(found == Set(Self.uncheckedSendableAllowed.keys))
+    }
+
+    @Test(arguments: [
+        ("let x = value!", ["postfix !"]),
+        ("let x = try! f()", ["try!"]),
+        ("let x = y as! Int", ["as!"]),
+        ("return items[0]!.name", ["postfix !"]),
+        ("if a != b && !c { }", []),
+        ("public func decodeRequired<E>(_ type: [E].Type) -> [E]! {", []),
+        ("let text = \"Hello!\" // wow!", []),
+    ])
+    func theCheckSeesForcedOperations(line: String, expected: [String]) {
+        #expect(Self.forcedOperations(in: Self.code(of: line[...])) == expected)
+    }
+}
