@@ -52,6 +52,14 @@ let package = Package(
             // Models full of `-->` must type-check quickly: flag any expression slower than 100 ms.
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
         ),
+        // Every code block of README.md and Docs/*.md, compiled and run with assertions; checks that the
+        // blocks and the mirrored lines stay the same.
+        .testTarget(
+            name: "DocExamples",
+            dependencies: ["Salvage", "SalvageTesting"],
+            path: "Tests/DocExamples",
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,7 +57,7 @@ extension APIDecodeError {
     ///
     /// ```swift
     /// logger.warning("decode problem", metadata: error.metadata.mapValues { .string($0) })
-    /// span.setAttributes(error.metadata)
+    /// span.attributes.merge(SpanAttributes(error.metadata.mapValues { .string($0) }))   // swift-distributed-tracing
     /// ```
     public var metadata: [String: String] {
         var attributes: [String: String] = [:]
