@@ -122,10 +122,12 @@ enum AfterMigration {
 }
 
 extension MigratingFromCodableExamples {
-    static let order = Data("""
-    {"id": 17, "items": [{"sku": "A-1", "quantity": 2}, {"sku": "B-2", "quantity": "two"}, {"sku": "C-3", "quantity": 1}],
-     "shipping": {"city": "Lyon"}}
-    """.utf8)
+    static var order: Data {
+        Data("""
+        {"id": 17, "items": [{"sku": "A-1", "quantity": 2}, {"sku": "B-2", "quantity": "two"}, {"sku": "C-3", "quantity": 1}],
+         "shipping": {"city": "Lyon"}}
+        """.utf8)
+    }
 
     @Test func beforeOneBadItemLosesTheOrder() throws {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(BeforeMigration.Order.self, from: Self.order) }
