@@ -80,6 +80,11 @@ struct ByteReader {
     func bytesEqual(at index: Int, length: Int, to other: ByteReader) -> Bool {
         assert(index >= 0 && index + length <= count)
         guard other.count == length else { return false }
+        if length >= 8 && length <= 16 {
+            // Most keys: two overlapping word loads on each side instead of a call to memcmp.
+            let tail = length - 8
+            return word(index) == other.word(0) && word(index + tail) == other.word(tail)
+        }
         return length == 0 || memcmp(base + index, other.base, length) == 0
     }
 
