@@ -56,7 +56,7 @@ struct DocumentDecoder: Decoder {
         DocumentDecoder(document: document, node: node, settings: settings, pathNode: pathNode, index: index)
     }
 
-    private func expect(_ kind: NodeKind, _ what: String) throws {
+    func expect(_ kind: NodeKind, _ what: String) throws {
         if document.kind(node) == .null {
             throw DecodingError.valueNotFound([String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected \(what) but found null instead."))
         }
@@ -99,6 +99,9 @@ struct DocumentDecoder: Decoder {
                 throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
             }
             return data
+        }
+        if let array = try scalarArray(T.self) {
+            return array
         }
         return try T(from: self)
     }

@@ -39,7 +39,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // `[Double]` and friends come here through the standard library's generic code: convert scalars
-        // without creating a child decoder.
+        // without creating a child decoder, the common ones without opening an existential.
+        if let value = try commonScalar(T.self) {
+            return value
+        }
         if let scalarType = scalarConversion(for: T.self), let value = try scalarOpened(scalarType) as? T {
             return value
         }
