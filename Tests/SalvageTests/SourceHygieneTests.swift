@@ -18,6 +18,7 @@ struct SourceHygieneTests {
         "Parsing/TapeStorage.swift": "owns the finished tape; its subscript checks bounds",
         "Decoding/DecodeState.swift": "owns the frame stack pushed and popped on every model",
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
+        "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
     ]
 
     /// Words that mean pointers, raw memory or an opt-out of safety checks.

@@ -100,18 +100,15 @@ struct DocumentDecoder: Decoder {
             }
             return data
         }
-        if let array = try scalarArray(T.self) {
-            return array
+        if DocumentDecoder.isScalarArray(T.self) {
+            return try scalarArray(T.self)
         }
         return try T(from: self)
     }
 
     private func convertOpened<S: ScalarDecodable, T>(_ scalarType: S.Type, as type: T.Type) throws -> T {
-        let value = try scalar(S.self, at: node)
-        guard let converted = value as? T else {
-            throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "Internal conversion mismatch."))
-        }
-        return converted
+        // `scalarConversion(for: T.self)` returned `S`, so `S` is `T`.
+        reinterpret(try scalar(S.self, at: node), as: T.self)
     }
 
     /// Converts the scalar at `node` — this decoder's value, or its member or element named by `step` —

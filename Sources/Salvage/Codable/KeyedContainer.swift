@@ -59,14 +59,15 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let node = try value(for: key)
-        if let scalarType = scalarConversion(for: T.self), let value = try scalarOpened(scalarType, at: node, key: key) as? T {
-            return value
+        if let scalarType = scalarConversion(for: T.self) {
+            return try scalarOpened(scalarType, at: node, key: key, as: T.self)
         }
         return try decoder.child(node, key: key).decode(T.self)
     }
 
-    private func scalarOpened<S: ScalarDecodable>(_ type: S.Type, at node: Int, key: Key) throws -> Any {
-        try decoder.scalar(S.self, at: node, step: .key(key))
+    /// `scalarConversion(for: T.self)` returned `S`, so `S` is `T`.
+    private func scalarOpened<S: ScalarDecodable, T>(_ type: S.Type, at node: Int, key: Key, as target: T.Type) throws -> T {
+        reinterpret(try decoder.scalar(S.self, at: node, step: .key(key)), as: T.self)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

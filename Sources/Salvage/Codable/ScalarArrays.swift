@@ -1,20 +1,27 @@
-// Arrays of common scalars (`[Double]`, `[Int]`, `[String]`, …) decoded in one specialized loop.
+// Arrays of common scalars (`[Double]`, `[Int]`, `[String]`, …) decoded in one specialized loop, and
+// common scalar elements converted without opening an existential.
 //
 // Why: through the standard library, `Array<Element>.init(from:)` is generic code that asks the runtime for
 // generic metadata on every `append` and every element decode — about a quarter of the Codable path's
 // time on number-heavy documents such as canada.json. The loop below converts each element straight from
 // the tape and throws the same `DecodingError`s, with the same coding paths, as the unkeyed container.
+// The checks return `Bool` and the conversions return `T` (never `T?`), see `CheckedReinterpretation.swift`.
 
 extension DocumentDecoder {
-    /// The value as `T` when `T` is an array of a common scalar type; nil for any other `T`.
-    func scalarArray<T>(_ type: T.Type) throws -> T? {
-        if T.self == [Double].self { return try scalarElements(Double.self) as? T }
-        if T.self == [Int].self { return try scalarElements(Int.self) as? T }
-        if T.self == [String].self { return try scalarElements(String.self) as? T }
-        if T.self == [Int64].self { return try scalarElements(Int64.self) as? T }
-        if T.self == [Float].self { return try scalarElements(Float.self) as? T }
-        if T.self == [Bool].self { return try scalarElements(Bool.self) as? T }
-        return nil
+    /// Whether `T` is an array of a common scalar type, which `scalarArray(_:)` decodes.
+    static func isScalarArray<T>(_ type: T.Type) -> Bool {
+        T.self == [Double].self || T.self == [Int].self || T.self == [String].self || T.self == [Int64].self
+            || T.self == [Float].self || T.self == [Bool].self
+    }
+
+    /// The value as `T`, an array type for which `isScalarArray(_:)` is true.
+    func scalarArray<T>(_ type: T.Type) throws -> T {
+        if T.self == [Double].self { return reinterpret(try scalarElements(Double.self), as: T.self) }
+        if T.self == [Int].self { return reinterpret(try scalarElements(Int.self), as: T.self) }
+        if T.self == [String].self { return reinterpret(try scalarElements(String.self), as: T.self) }
+        if T.self == [Int64].self { return reinterpret(try scalarElements(Int64.self), as: T.self) }
+        if T.self == [Float].self { return reinterpret(try scalarElements(Float.self), as: T.self) }
+        return reinterpret(try scalarElements(Bool.self), as: T.self)
     }
 
     private func scalarElements<S: ScalarDecodable>(_ type: S.Type) throws -> [S] {
@@ -32,14 +39,17 @@ extension DocumentDecoder {
 }
 
 extension UnkeyedContainer {
-    /// The next element as `T` when `T` is a common scalar type, converted by a specialized call; nil for
-    /// any other `T` (the generic path then handles it).
-    mutating func commonScalar<T>(_ type: T.Type) throws -> T? {
-        if T.self == Double.self { return try decode(Double.self) as? T }
-        if T.self == Int.self { return try decode(Int.self) as? T }
-        if T.self == String.self { return try decode(String.self) as? T }
-        if T.self == Int64.self { return try decode(Int64.self) as? T }
-        if T.self == Bool.self { return try decode(Bool.self) as? T }
-        return nil
+    /// Whether `T` is a common scalar type, which `commonScalar(_:)` converts.
+    static func isCommonScalar<T>(_ type: T.Type) -> Bool {
+        T.self == Double.self || T.self == Int.self || T.self == String.self || T.self == Int64.self || T.self == Bool.self
+    }
+
+    /// The next element as `T`, a type for which `isCommonScalar(_:)` is true, by a specialized call.
+    mutating func commonScalar<T>(_ type: T.Type) throws -> T {
+        if T.self == Double.self { return reinterpret(try decode(Double.self), as: T.self) }
+        if T.self == Int.self { return reinterpret(try decode(Int.self), as: T.self) }
+        if T.self == String.self { return reinterpret(try decode(String.self), as: T.self) }
+        if T.self == Int64.self { return reinterpret(try decode(Int64.self), as: T.self) }
+        return reinterpret(try decode(Bool.self), as: T.self)
     }
 }

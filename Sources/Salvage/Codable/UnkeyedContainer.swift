@@ -40,11 +40,11 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         // `[Double]` and friends come here through the standard library's generic code: convert scalars
         // without creating a child decoder, the common ones without opening an existential.
-        if let value = try commonScalar(T.self) {
-            return value
+        if UnkeyedContainer.isCommonScalar(T.self) {
+            return try commonScalar(T.self)
         }
-        if let scalarType = scalarConversion(for: T.self), let value = try scalarOpened(scalarType) as? T {
-            return value
+        if let scalarType = scalarConversion(for: T.self) {
+            return try scalarOpened(scalarType, as: T.self)
         }
         try checkNotAtEnd(T.self)
         let value = try decoder.child(cursor, index: currentIndex).decode(T.self)
@@ -52,8 +52,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    private mutating func scalarOpened<S: ScalarDecodable>(_ type: S.Type) throws -> Any {
-        try scalar(S.self)
+    /// `scalarConversion(for: T.self)` returned `S`, so `S` is `T`.
+    private mutating func scalarOpened<S: ScalarDecodable, T>(_ type: S.Type, as target: T.Type) throws -> T {
+        reinterpret(try scalar(S.self), as: T.self)
     }
 
     private mutating func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
