@@ -7,6 +7,9 @@
 // O(n log n) comparisons, whatever the input (crafted keys that share a hash only make the sort compare
 // bytes).
 
+// The per-key helpers are `static` and take the reader (and tape) as arguments: called as methods from
+// the mutating `noteKey`, they made the compiler copy the whole parser (136 bytes) for every key.
+
 extension JSONParser {
     /// Members up to which the Bloom filter is used.
     static let smallObjectKeys = 48
@@ -19,11 +22,11 @@ extension JSONParser {
             current.hasDuplicateKeys = true
             return
         }
-        let hash = keyHash(start: start, length: length)
+        let hash = JSONParser.keyHash(input, start: start, length: length)
         let bit: UInt64 = 1 << (hash >> 58)
         let isHigh = hash & 1 == 1
         let seen = isHigh ? current.keyFilter.1 & bit != 0 : current.keyFilter.0 & bit != 0
-        if seen, keyRepeats(start: start, length: length, inObject: current.node) {
+        if seen, JSONParser.keyRepeats(input, tape, start: start, length: length, inObject: current.node) {
             current.hasDuplicateKeys = true
         }
         if isHigh { current.keyFilter.1 |= bit } else { current.keyFilter.0 |= bit }
@@ -40,7 +43,7 @@ extension JSONParser {
         while keyIndex < end && sorted.count < memberCount {
             let key = tape[keyIndex]
             if key.flag { return true }
-            sorted.append((keyHash(start: Int(key.start), length: Int(key.extent)), keyIndex))
+            sorted.append((JSONParser.keyHash(input, start: Int(key.start), length: Int(key.extent)), keyIndex))
             let value = tape[keyIndex + 1]
             keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
         }
@@ -72,7 +75,7 @@ extension JSONParser {
     /// A cheap 64-bit hash of a key: its length and its first and last eight bytes (fewer when the key is
     /// shorter), mixed by one multiplication. Good enough for the Bloom filter, and for the sort of large
     /// objects, whose ties are broken by the bytes themselves. Runs for every key, so it stays branch-light.
-    private func keyHash(start: Int, length: Int) -> UInt64 {
+    private static func keyHash(_ input: ByteReader, start: Int, length: Int) -> UInt64 {
         var bits: UInt64
         if length >= 8 {
             let last = input.word(start + length - 8)
@@ -90,7 +93,7 @@ extension JSONParser {
     }
 
     /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
-    private func keyRepeats(start: Int, length: Int, inObject objectNode: Int) -> Bool {
+    private static func keyRepeats(_ input: ByteReader, _ tape: TapeBuilder, start: Int, length: Int, inObject objectNode: Int) -> Bool {
         let currentKey = tape.count - 1
         var keyIndex = objectNode + 1
         while keyIndex < currentKey {

@@ -278,6 +278,11 @@ struct JSONParser {
 
     /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
     func describeByte(at offset: Int) -> String {
+        JSONParser.describeByte(input, at: offset)
+    }
+
+    /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
+    static func describeByte(_ input: ByteReader, at offset: Int) -> String {
         let byte = input.byte(offset)
         if byte >= 0x20 && byte < 0x7F {
             return "character '\(Character(Unicode.Scalar(byte)))'"

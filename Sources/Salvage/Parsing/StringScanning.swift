@@ -3,6 +3,10 @@
 // The fast path looks at eight bytes at a time and stops only at a quote, a backslash, a control character
 // or a non-ASCII byte; most strings in real JSON are plain ASCII and are crossed in a few steps.
 
+// The helpers below are `static` and take the reader as an argument: called as methods from the mutating
+// `scanString`, they made the compiler copy the whole parser (136 bytes) for every non-ASCII character
+// and every escape.
+
 extension JSONParser {
     /// Scans the string starting at the quote at `position` and appends its node.
     /// For keys, also records the key in the enclosing object's duplicate filter.
@@ -20,13 +24,13 @@ extension JSONParser {
                 break
             } else if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                index = try validateEscape(at: index)
+                index = try JSONParser.validateEscape(input, at: index)
             } else if byte < 0x20 {
                 throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
             } else {
                 // Text in non-Latin scripts is mostly multi-byte characters in a row: stay here while it is.
                 repeat {
-                    index = try skipUTF8Sequence(at: index)
+                    index = try JSONParser.skipUTF8Sequence(input, at: index)
                 } while index < input.count && input.byte(index) >= 0x80
             }
         }
@@ -73,7 +77,7 @@ extension JSONParser {
     }
 
     /// Validates the escape whose backslash is at `index`; returns the index after it.
-    private func validateEscape(at index: Int) throws(ParseFailure) -> Int {
+    private static func validateEscape(_ input: ByteReader, at index: Int) throws(ParseFailure) -> Int {
         guard index + 1 < input.count else {
             throw ParseFailure(message: "Unterminated string: the input ends inside an escape sequence", offset: index)
         }
@@ -82,14 +86,14 @@ extension JSONParser {
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return index + 2
         case UInt8(ascii: "u"):
-            let unit = try hexQuad(at: index + 2, escapeStart: index)
+            let unit = try hexQuad(input, at: index + 2, escapeStart: index)
             switch unit {
             case 0xD800...0xDBFF:
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard index + 7 < input.count, input.byte(index + 6) == UInt8(ascii: "\\"), input.byte(index + 7) == UInt8(ascii: "u") else {
                     throw ParseFailure(message: "Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a string", offset: index)
                 }
-                let low = try hexQuad(at: index + 8, escapeStart: index + 6)
+                let low = try hexQuad(input, at: index + 8, escapeStart: index + 6)
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw ParseFailure(message: "Unpaired UTF-16 surrogate \\u\(hex4(unit)) in a string", offset: index)
                 }
@@ -100,13 +104,13 @@ extension JSONParser {
                 return index + 6
             }
         default:
-            let escaped = describeByte(at: index + 1)
+            let escaped = JSONParser.describeByte(input, at: index + 1)
             throw ParseFailure(message: "Invalid escape sequence: '\\' followed by \(escaped)", offset: index)
         }
     }
 
     /// Reads four hex digits at `index`.
-    private func hexQuad(at index: Int, escapeStart: Int) throws(ParseFailure) -> UInt16 {
+    private static func hexQuad(_ input: ByteReader, at index: Int, escapeStart: Int) throws(ParseFailure) -> UInt16 {
         var value: UInt16 = 0
         for offset in 0..<4 {
             guard index + offset < input.count else {
@@ -123,7 +127,7 @@ extension JSONParser {
     /// Skips one multi-byte UTF-8 sequence at `index`: the common well-formed two- and three-byte
     /// characters inline, anything else through the full validator.
     @inline(__always)
-    private func skipUTF8Sequence(at index: Int) throws(ParseFailure) -> Int {
+    private static func skipUTF8Sequence(_ input: ByteReader, at index: Int) throws(ParseFailure) -> Int {
         let lead = input.byte(index)
         if lead >= 0xC2 && lead <= 0xDF && index + 1 < input.count && input.byte(index + 1) & 0xC0 == 0x80 {
             return index + 2
@@ -132,13 +136,13 @@ extension JSONParser {
             && input.byte(index + 1) & 0xC0 == 0x80 && input.byte(index + 2) & 0xC0 == 0x80 {
             return index + 3
         }
-        return try validateUTF8Sequence(at: index)
+        return try validateUTF8Sequence(input, at: index)
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index after it.
     /// Rejects stray continuation bytes, overlong forms, encoded surrogates, values above U+10FFFF and
     /// truncated sequences.
-    private func validateUTF8Sequence(at index: Int) throws(ParseFailure) -> Int {
+    private static func validateUTF8Sequence(_ input: ByteReader, at index: Int) throws(ParseFailure) -> Int {
         let lead = input.byte(index)
         let length: Int
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
