@@ -80,12 +80,21 @@ struct ByteReader {
     func bytesEqual(at index: Int, length: Int, to other: ByteReader) -> Bool {
         assert(index >= 0 && index + length <= count)
         guard other.count == length else { return false }
-        if length >= 8 && length <= 16 {
-            // Most keys: two overlapping word loads on each side instead of a call to memcmp.
+        if length < 8 {
+            // Short keys (`id`, `name`, `text`): a few byte compares cost less than calling memcmp.
+            var offset = 0
+            while offset < length {
+                if base[index + offset] != other.base[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+        if length <= 16 {
+            // Most other keys: two overlapping word loads on each side instead of a call to memcmp.
             let tail = length - 8
             return word(index) == other.word(0) && word(index + tail) == other.word(tail)
         }
-        return length == 0 || memcmp(base + index, other.base, length) == 0
+        return memcmp(base + index, other.base, length) == 0
     }
 
     /// Calls `body` with a reader of `text`'s UTF-8 bytes (borrowed; the reader must not escape `body`).
