@@ -249,17 +249,29 @@ struct JSONParser {
         while position < input.count {
             switch input.byte(position) {
             case UInt8(ascii: " "):
-                // Indentation comes in runs of spaces: skip eight at a time while we can.
-                position += 1
-                while position + 8 <= input.count && input.word(position) == 0x2020_2020_2020_2020 {
-                    position += 8
-                }
+                skipSpaceRun()
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position += 1
             default:
                 return
             }
         }
+    }
+
+    /// Skips the spaces at `position`: eight at a time, then the rest of the run in one step (the number
+    /// of leading space bytes of the word). Indentation comes in runs of spaces.
+    @inline(__always)
+    mutating func skipSpaceRun() {
+        guard position + 8 <= input.count else {
+            while position < input.count && input.byte(position) == UInt8(ascii: " ") { position += 1 }
+            return
+        }
+        var notSpaces = input.word(position) ^ 0x2020_2020_2020_2020
+        while notSpaces == 0 && position + 16 <= input.count {
+            position += 8
+            notSpaces = input.word(position) ^ 0x2020_2020_2020_2020
+        }
+        position += notSpaces == 0 ? 8 : notSpaces.trailingZeroBitCount / 8
     }
 
     /// A message for a byte that cannot start a value, with a hint for the usual mistakes.
