@@ -249,7 +249,11 @@ struct JSONParser {
         while position < input.count {
             switch input.byte(position) {
             case UInt8(ascii: " "):
-                skipSpaceRun()
+                if position + 1 < input.count && input.byte(position + 1) != UInt8(ascii: " ") {
+                    position += 1 // a lone space, as after ':' and ','
+                } else {
+                    skipSpaceRun()
+                }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 position += 1
             default:
