@@ -116,34 +116,31 @@ final class JSONDocument {
         guard object.kind == .object else { return nil }
         let first = node + 1
         let end = Int(object.extent)
-        do {
-            let reader = input
-            /// Searches the members whose key nodes lie in `from ..< to`.
-            func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
-                var found: (value: Int, next: Int)? = nil
-                var keyIndex = from
-                while keyIndex < to {
-                    let keyNode = tape[keyIndex]
-                    let valueIndex = keyIndex + 1
-                    let value = tape[valueIndex]
-                    let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
-                    let matches = keyNode.flag
-                        ? unescapedKeyEquals(keyIndex, utf8Key)
-                        : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
-                    if matches {
-                        found = (valueIndex, nextKey)
-                        if stopAtFirst { return found }
-                    }
-                    keyIndex = nextKey
+        /// Searches the members whose key nodes lie in `from ..< to`.
+        func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
+            var found: (value: Int, next: Int)? = nil
+            var keyIndex = from
+            while keyIndex < to {
+                let keyNode = tape[keyIndex]
+                let valueIndex = keyIndex + 1
+                let value = tape[valueIndex]
+                let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
+                let matches = keyNode.flag
+                    ? unescapedKeyEquals(keyIndex, utf8Key)
+                    : input.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                if matches {
+                    found = (valueIndex, nextKey)
+                    if stopAtFirst { return found }
                 }
-                return found
+                keyIndex = nextKey
             }
-            if object.flag {
-                return search(from: first, to: end, stopAtFirst: false)
-            }
-            let start = hint > first && hint < end ? hint : first
-            return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
+            return found
         }
+        if object.flag {
+            return search(from: first, to: end, stopAtFirst: false)
+        }
+        let start = hint > first && hint < end ? hint : first
+        return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
     }
 
     private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {
