@@ -116,6 +116,8 @@ final class JSONDocument {
         guard object.kind == .object else { return nil }
         let first = node + 1
         let end = Int(object.extent)
+        // A local copy of the reader, so the nested function captures two words rather than `self`.
+        let reader = input
         /// Searches the members whose key nodes lie in `from ..< to`.
         func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
             var found: (value: Int, next: Int)? = nil
@@ -127,7 +129,7 @@ final class JSONDocument {
                 let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
                 let matches = keyNode.flag
                     ? unescapedKeyEquals(keyIndex, utf8Key)
-                    : input.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                    : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
                 if matches {
                     found = (valueIndex, nextKey)
                     if stopAtFirst { return found }
