@@ -56,7 +56,10 @@ import Testing
             #expect(result.errors.map(\.code) == ["invalid_json"])
             #expect(result.errors.map(\.severity) == [.failure])
         } else {
-            #expect(result.value != nil)
+            // Within every limit: exactly what an unlimited decode gives.
+            let unlimited = APIDataDecoder().decode(data: Data(limitCase.json.utf8), to: JSONValue.self)
+            #expect(unlimited.value != nil)
+            #expect(result.value == unlimited.value)
             #expect(result.errors.isEmpty)
         }
     }

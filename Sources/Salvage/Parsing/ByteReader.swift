@@ -34,10 +34,7 @@ struct ByteReader {
     }
 
     /// The byte at `index`, as `byte(_:)`. The caller guarantees `0 <= index < count`.
-    subscript(index: Int) -> UInt8 {
-        assert(index >= 0 && index < count, "ByteReader: index \(index) out of bounds 0..<\(count)")
-        return base[index]
-    }
+    subscript(index: Int) -> UInt8 { byte(index) }
 
     /// The first byte, or nil when there is none.
     var first: UInt8? { count > 0 ? base[0] : nil }
