@@ -42,3 +42,63 @@ final class EDKeeper: APIDecodable {
     #expect((keeper.keptMember --> String?.self) == nil)
     #expect(result.errors == [])
 }
+
+/// Keeps the decoder of its first decode; its second decode (which reuses the first one's context slot)
+/// checks that the kept decoder sees nothing of the new document and records nothing into it.
+final class EDSlotReuser: APIDecodable {
+    nonisolated(unsafe) static var kept: APIDecoder?
+    let name: String
+    let keptSawName: Bool
+    let keptDecodedName: String?
+    init?(from decoder: APIDecoder) {
+        guard let name = decoder["name"] --> String.self else { return nil }
+        self.name = name
+        if let kept = EDSlotReuser.kept {
+            keptSawName = kept["name"].isPresent
+            keptDecodedName = kept["name"] --> String?.self
+            kept["name"].recordError(message: "from a finished decode")
+            _ = kept["missing"] --> Int.self
+        } else {
+            keptSawName = false
+            keptDecodedName = nil
+            EDSlotReuser.kept = decoder
+        }
+    }
+}
+
+@Test func aKeptDecoderIsInertWhileALaterDecodeRuns() throws {
+    let decoder = APIDataDecoder()
+    let first = decoder.decode(string: #"{"name": "first"}"#, to: EDSlotReuser.self)
+    #expect(first.value?.name == "first")
+    // Same thread, nothing decoding in between: the second decode takes the slot the first one gave back.
+    let second = decoder.decode(string: #"{"name": "second"}"#, to: EDSlotReuser.self)
+    let value = try #require(second.value)
+    #expect(value.name == "second")
+    #expect(value.keptSawName == false)
+    #expect(value.keptDecodedName == nil)
+    #expect(second.errors == [])
+}
+
+/// Decodes another document in the middle of its own decode, then goes on with its own decoder.
+struct EDNestedDecodes: APIDecodable {
+    let inner: [Int]
+    let outer: String
+    let innerErrors: Int
+    init?(from decoder: APIDecoder) {
+        let before = decoder["first"] --> String.self
+        let nested = APIDataDecoder().decode(string: #"[1, "x", 3]"#, to: [Int].self)
+        guard let inner = nested.value, let after = decoder["second"] --> String.self, let before else { return nil }
+        self.inner = inner
+        self.outer = before + after
+        self.innerErrors = nested.errors.count
+    }
+}
+
+@Test func aDecodeInsideADecodeLeavesTheOuterDecodersWorking() throws {
+    let result = APIDataDecoder().decode(string: #"{"first": "a", "second": "b", "third": true}"#, to: EDNestedDecodes.self)
+    let value = try #require(result.value)
+    #expect(value.inner == [1, 3])
+    #expect(value.innerErrors == 1)
+    #expect(value.outer == "ab")
+    #expect(result.errors == [])
+}

@@ -16,12 +16,12 @@ extension APIDecoder {
     /// Converts the value here with a built-in scalar conversion, recording a failure here, tagged with
     /// `S` (or untagged when `tagged` is false, for raw values of enums, which show the enum's type).
     func convertScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool = true) -> S? {
-        guard context.isOpen else { return nil }
+        guard withContext({ $0.isOpen }) else { return nil }
         guard node >= 0 else {
             context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
             return nil
         }
-        if let value = S.convert(context.document, node: node) {
+        if let value = withContext({ S.convert($0.document, node: node) }) {
             return value
         }
         if context.state.lenient ?? context.options.lenientConversions, let value = S.coerce(context.document, node: node) {

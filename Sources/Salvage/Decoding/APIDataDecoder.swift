@@ -95,7 +95,8 @@ enum DecodeRun {
     static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
                             options: APIDecodeOptions, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
-        defer { context.state.close() }
+        context.begin()
+        defer { context.end() }
         let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
         let value = body(APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root))
         context.state.finishUnknownKeys()

@@ -35,11 +35,14 @@ extension APIDecoder {
     /// Shared by required and optional decoding: handles absence, null, the wrong container, then decodes.
     @inlinable
     func decodePresent<T: APIDecodable>(_ type: T.Type, required: Bool) -> T? {
-        guard context.isOpen else { return nil }
+        let (isOpen, usable) = withContext { context in
+            context.isOpen ? (true, node >= 0 && (T._salvageDecodesNull || !context.document.isNull(node))) : (false, false)
+        }
+        guard isOpen else { return nil }
         if T._salvageDecodesAbsence {
             return T._salvageDecode(at: self)
         }
-        guard node >= 0, T._salvageDecodesNull || !context.document.isNull(node) else {
+        guard usable else {
             reportMissing(decoding: T.self, required: required)
             return nil
         }
@@ -49,14 +52,15 @@ extension APIDecoder {
     /// Decodes a present, non-null model of type `T`: runs its `init?(from:)` in a new frame.
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
-        let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
-        let errorsBefore = context.errorCount
-        let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
+        let (frameIndex, errorsBefore) = withContext { context in
+            (context.pushFrame(node: node, parent: parent, step: step, type: T.self), context.errorCount)
+        }
+        let child = sibling(frame: frameIndex, node: node, parent: parent, step: step)
         let value = T(from: child)
         if value == nil {
             child.reportNilModel(of: T.self, errorsBefore: errorsBefore)
         }
-        context.popFrame()
+        withContext { $0.popFrame() }
         return value
     }
 

@@ -5,8 +5,8 @@ extension APIDecoder {
     /// Records that the value here is not the container a collection type needs, and returns false.
     @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
-        guard context.isOpen else { return false }
-        guard node >= 0, context.document.kind(node) == kind else {
+        guard withContext({ $0.isOpen }) else { return false }
+        guard node >= 0, withContext({ $0.document.kind(node) == kind }) else {
             context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
             return false
         }
@@ -16,8 +16,10 @@ extension APIDecoder {
     /// Calls `body` with a decoder for each element of the array here, in order.
     @inlinable
     func forEachElement(_ body: (APIDecoder) -> Void) {
-        context.document.forEachElement(of: node) { index, element in
-            body(APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index)))
+        withContext { context in
+            context.document.forEachElement(of: node) { index, element in
+                body(sibling(frame: frame, node: element, parent: node, step: .index(index)))
+            }
         }
     }
 

@@ -20,7 +20,7 @@ extension APIDecoder {
     /// Marks the frame decoding this value as a lossy collection (see `failRequired()`).
     @usableFromInline
     func markLossy() {
-        context.state.update(frame) { $0.isLossy = true }
+        withContext { $0.state.update(frame) { $0.isLossy = true } }
     }
 
     /// Reports an absent or null value: as an error when required, or as the parent's wrong type when the

@@ -16,23 +16,53 @@
 /// received it (or its parent's) is running: once the decode has returned, a decoder you kept sees no
 /// value anywhere and records nothing.
 public struct APIDecoder {
-    @usableFromInline let context: DecodingContext
+    // Two stored properties, four machine words in all, so that decoders travel in registers and copying
+    // one touches no reference count (see `DecoderPosition.swift` and `ContextSlot.swift`).
+    @usableFromInline let handle: ContextHandle
+    @usableFromInline let position: DecoderPosition
+
     /// The frame of the model whose `init?(from:)` this decoder belongs to.
-    @usableFromInline let frame: Int
+    @inlinable var frame: Int { position.frame }
     /// The tape index of the value, or -1 when there is no value here.
-    @usableFromInline let node: Int
+    @inlinable var node: Int { position.node }
     /// The tape index this decoder was subscripted from, or -1 for the root.
-    @usableFromInline let parent: Int
+    @inlinable var parent: Int { position.parent }
     /// How this decoder was reached from `parent`.
-    @usableFromInline let step: PathStep
+    @inlinable var step: PathStep { position.step }
+
+    /// The context of this decoder's decode while it runs, else the closed context (no value, records
+    /// nothing). A strong reference, so using it costs a retain; code run for every value uses
+    /// `withContext` instead.
+    @inlinable var context: DecodingContext { handle.context(generation: position.generation) }
+
+    /// Runs `body` with the context (see `context`) borrowed, without retaining it.
+    @inlinable @inline(__always)
+    func withContext<R>(_ body: (DecodingContext) -> R) -> R {
+        handle.withContext(generation: position.generation, body)
+    }
 
     @inlinable
     init(context: DecodingContext, frame: Int, node: Int, parent: Int, step: PathStep) {
-        self.context = context
-        self.frame = frame
-        self.node = node
-        self.parent = parent
-        self.step = step
+        self.init(handle: context.lease.handle,
+                  position: DecoderPosition(generation: context.lease.generation, frame: frame, node: node, parent: parent, step: step))
+    }
+
+    @inlinable
+    init(handle: ContextHandle, position: DecoderPosition) {
+        self.handle = handle
+        self.position = position
+    }
+
+    /// A decoder in the same decode as this one, at `frame`/`node`/`parent`/`step`.
+    @inlinable
+    func sibling(frame: Int, node: Int, parent: Int, step: PathStep) -> APIDecoder {
+        APIDecoder(handle: handle, position: position(frame: frame, node: node, parent: parent, step: step))
+    }
+
+    /// A position in the same decode as this decoder.
+    @inlinable
+    func position(frame: Int, node: Int, parent: Int, step: PathStep) -> DecoderPosition {
+        DecoderPosition(generation: position.generation, frame: frame, node: node, parent: parent, step: step)
     }
 
     // MARK: - Moving around
@@ -42,25 +72,29 @@ public struct APIDecoder {
     public subscript(key: String) -> APIDecoder {
         // Inlinable so that the optimizer sees the child decoder from creation to last use in the model's
         // code and can drop the retain/release of the context that an opaque call would force.
+        // Both branches make only the (trivial) position, and the decoder is built once: had each branch
+        // built its own decoder, the merge would need an owned copy of the context, i.e. a retain.
         let member = memberNode(key)
-        if member >= 0 {
-            return APIDecoder(context: context, frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
-        }
-        return absentChild(APICodingKey(hashKey: key))
+        let position = member >= 0
+            ? self.position(frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
+            : absentPosition(APICodingKey(hashKey: key))
+        return APIDecoder(handle: handle, position: position)
     }
 
     /// The tape index of member `key`'s value, or -1. Lookups in the model's own object remember where the
     /// last match was (see `Frame.lookupHint`).
     @usableFromInline
     func memberNode(_ key: String) -> Int {
-        guard node >= 0 && context.isOpen else { return -1 }
-        let hint = context.state.lookupHint(frame, node: node)
-        guard let found = ByteReader.withUTF8(of: key, { context.document.member(of: node, utf8Key: $0, hint: hint) }) else {
-            return -1
+        withContext { context in
+            guard node >= 0 && context.isOpen else { return -1 }
+            let hint = context.state.lookupHint(frame, node: node)
+            guard let found = ByteReader.withUTF8(of: key, { context.document.member(of: node, utf8Key: $0, hint: hint) }) else {
+                return -1
+            }
+            if hint >= 0 { context.state.setLookupHint(frame, found.next) }
+            if context.state.tracksReadKeys { context.state.markRead(found.value - 1) }
+            return found.value
         }
-        if hint >= 0 { context.state.setLookupHint(frame, found.next) }
-        if context.state.tracksReadKeys { context.state.markRead(found.value - 1) }
-        return found.value
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
@@ -80,16 +114,21 @@ public struct APIDecoder {
     }
 
     /// The child of a position with no usable value: keeps the steps so errors can name the full path.
-    @usableFromInline
     func absentChild(_ key: APICodingKey) -> APIDecoder {
+        APIDecoder(handle: handle, position: absentPosition(key))
+    }
+
+    /// The position of ``absentChild(_:)``.
+    @usableFromInline
+    func absentPosition(_ key: APICodingKey) -> DecoderPosition {
         guard context.isOpen else {
             // A decoder kept past its decode: no steps to keep, and the document must not be read.
-            return APIDecoder(context: context, frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
+            return position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
         }
         if isPresent {
-            return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
+            return position(frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
         }
-        return APIDecoder(context: context, frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
+        return position(frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
     }
 
     /// The absent child standing for alternatives `keys`, none of which is present.
@@ -127,8 +166,10 @@ public struct APIDecoder {
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
     public var count: Int? {
-        guard isPresent, context.document.tape[node].isContainer else { return nil }
-        return context.document.count(node)
+        withContext { context in
+            guard node >= 0, context.isOpen, context.document.tape[node].isContainer else { return nil }
+            return context.document.count(node)
+        }
     }
 
     /// The keys of the object here, in document order (empty for anything else).
@@ -153,7 +194,7 @@ public struct APIDecoder {
     /// Becomes false when a required value (`--> T.self`) is missing, null or invalid. Check it before
     /// force-unwrapping required values. You may set it to false yourself to fail the model.
     public var succeeded: Bool {
-        get { context.succeeded(frame: frame) }
+        get { withContext { $0.succeeded(frame: frame) } }
         nonmutating set {
             if !newValue { context.fail(frame: frame) }
         }

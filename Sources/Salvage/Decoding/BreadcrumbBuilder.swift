@@ -41,9 +41,15 @@ struct BreadcrumbBuilder {
         pathToNode(node).map { tagged($0) }
     }
 
-    /// The frames being decoded, innermost first.
-    private func innermostFirst() -> [Frame] {
-        (0 ..< context.state.count).reversed().compactMap { context.state[$0] }
+    /// The innermost frame being decoded that satisfies `predicate` (searched without building an array:
+    /// paths are built for every recorded error).
+    private func innermostFrame(where predicate: (Frame) -> Bool) -> Frame? {
+        var index = context.state.count - 1
+        while index >= 0 {
+            if let frame = context.state[index], predicate(frame) { return frame }
+            index -= 1
+        }
+        return nil
     }
 
     private func rootStep() -> Step {
@@ -56,8 +62,7 @@ struct BreadcrumbBuilder {
             return [rootStep()]
         }
         // A frame decoding exactly this node knows how it was reached.
-        for frame in innermostFirst() where frame.node == node && frame.parent >= 0 {
-            if case .root = frame.step { break }
+        if let frame = innermostFrame(where: { $0.node == node && $0.parent >= 0 }), frame.step != .root {
             var steps = pathToNode(frame.parent)
             let keys = APIDecoder(context: context, frame: -1, node: node, parent: frame.parent, step: frame.step).stepKeys()
             for (offset, key) in keys.enumerated() {
@@ -66,11 +71,9 @@ struct BreadcrumbBuilder {
             return steps
         }
         // Otherwise start from the innermost frame that contains the node, or from the root.
-        var ancestor = context.rootNode
-        for frame in innermostFirst() where frame.node > ancestor && frame.node != node && document.contains(frame.node, node) {
-            ancestor = frame.node
-            break
-        }
+        let rootNode = context.rootNode
+        let enclosing = innermostFrame { $0.node > rootNode && $0.node != node && document.contains($0.node, node) }
+        let ancestor = enclosing?.node ?? rootNode
         return pathToNode(ancestor) + descend(from: ancestor, to: node)
     }
 
@@ -106,7 +109,7 @@ struct BreadcrumbBuilder {
 
     /// The step's key tagged with the innermost frame decoding its value, if any.
     private func tagged(_ step: Step) -> APICodingKey {
-        guard step.node >= 0, let frame = innermostFirst().first(where: { $0.node == step.node }) else { return step.key }
+        guard step.node >= 0, let frame = innermostFrame(where: { $0.node == step.node }) else { return step.key }
         return tag(step.key, with: frame.type, node: step.node)
     }
 

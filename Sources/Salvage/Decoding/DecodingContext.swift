@@ -42,6 +42,9 @@ final class DecodingContext {
     /// Frames, errors and absent keys (see `DecodeState.swift` for why they live behind a pointer).
     let state = DecodeState()
 
+    /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
+    @usableFromInline let lease: ContextSlotLease
+
     /// Every error recorded so far, in document/decode order.
     var errors: [APIDecodeError] { state.errors }
 
@@ -52,7 +55,10 @@ final class DecodingContext {
     @usableFromInline var errorCount: Int { state.errorCount }
     private var locator: IncrementalLocator
 
-    init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool) {
+    /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
+    init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
+         lease: ContextSlotLease = ContextSlotPool.lease()) {
+        self.lease = lease
         self.document = document
         self.rawInput = rawInput
         self.rootNode = rootNode

@@ -27,6 +27,9 @@ struct ByteReader {
         return UnsafePointer(pointer)
     }()
 
+    /// A reader of no bytes.
+    static var empty: ByteReader { ByteReader(UnsafeBufferPointer(start: emptyBase, count: 0)) }
+
     /// The byte at `index`. The caller guarantees `0 <= index < count`.
     func byte(_ index: Int) -> UInt8 {
         assert(index >= 0 && index < count, "ByteReader: index \(index) out of bounds 0..<\(count)")
@@ -92,6 +95,14 @@ struct ByteReader {
             return word(index) == other.word(0) && word(index + tail) == other.word(tail)
         }
         return memcmp(base + index, other.base, length) == 0
+    }
+
+    /// The index of the first `byte` in `start ..< end`, or nil. The caller guarantees `0 <= start`,
+    /// `end <= count`. Uses `memchr`, which the C library vectorises: line/column lookups scan whole inputs.
+    func firstIndex(of byte: UInt8, from start: Int, to end: Int) -> Int? {
+        assert(start >= 0 && end <= count, "ByteReader: search \(start)..<\(end) out of bounds 0..<\(count)")
+        guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Calls `body` with a reader of `text`'s UTF-8 bytes (borrowed; the reader must not escape `body`).

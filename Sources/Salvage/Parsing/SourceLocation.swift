@@ -35,47 +35,52 @@ extension SourceLocation {
     /// at or before `offset` (the start of the input by default).
     ///
     /// Errors are usually recorded in document order, so each scan covers only the bytes since the previous
-    /// error. The scan skips eight bytes at a time while they hold no line break and no UTF-8 lead byte
-    /// outside ASCII, counting columns by the word.
+    /// error. Line breaks are found with `memchr`; columns are counted only on the last line, from its
+    /// start (or from `known`) to `offset`.
     static func locate(offset: Int, in bytes: ByteReader, from known: SourceLocation = .start) -> SourceLocation {
         let end = min(max(offset, 0), bytes.count)
         let origin = known.offset <= end ? known : .start
         var line = origin.line
+        var lineStart = origin.offset
         var column = origin.column
-        var index = origin.offset
-        while index < end {
-            if index + 8 <= end {
-                let word = bytes.word(index)
-                // Plain ASCII without '\n' or '\r': eight more columns.
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let newlines = word ^ (ones &* 0x0A)
-                let returns = word ^ (ones &* 0x0D)
-                let hasBreak = ((newlines &- ones) & ~newlines | (returns &- ones) & ~returns) & high
-                if hasBreak == 0 && word & high == 0 {
-                    column += 8
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
+        if bytes.firstIndex(of: UInt8(ascii: "\r"), from: origin.offset, to: end) == nil {
+            // The common case: `\n` is the only line break.
+            while let newline = bytes.firstIndex(of: UInt8(ascii: "\n"), from: lineStart, to: end) {
                 line += 1
+                lineStart = newline + 1
                 column = 1
-            } else if byte == UInt8(ascii: "\r") {
+            }
+        } else {
+            var index = origin.offset
+            while index < end {
+                let byte = bytes[index]
                 // "\r\n" counts as one line break, taken at the "\n".
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
-                    column += 1
-                } else {
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") && !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) {
                     line += 1
+                    lineStart = index + 1
                     column = 1
                 }
-            } else if byte & 0b1100_0000 != 0b1000_0000 {
-                // Not a UTF-8 continuation byte: a new scalar starts here.
-                column += 1
+                index += 1
             }
+        }
+        column += scalarCount(in: bytes, from: lineStart, to: end)
+        return SourceLocation(offset: end, line: line, column: column)
+    }
+
+    /// The number of Unicode scalars that start in `start ..< end` (bytes that are not UTF-8 continuation
+    /// bytes), eight bytes at a time while they are ASCII. A `\r` of a `\r\n` counts as a column, as the
+    /// line break is taken at the `\n`.
+    private static func scalarCount(in bytes: ByteReader, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var index = start
+        while index + 8 <= end, bytes.word(index) & 0x8080_8080_8080_8080 == 0 {
+            count += 8
+            index += 8
+        }
+        while index < end {
+            if bytes[index] & 0b1100_0000 != 0b1000_0000 { count += 1 }
             index += 1
         }
-        return SourceLocation(offset: end, line: line, column: column)
-}
+        return count
+    }
 }
