@@ -8,28 +8,25 @@ struct BreadcrumbBuilder {
     let context: DecodingContext
     private var document: JSONDocument { context.document }
 
-    /// One step of a path under construction, with the tape index it leads to (-1 when absent).
-    private struct Step {
-        var key: APICodingKey
-        var node: Int
-    }
-
     /// The tagged path to `decoder`'s position; the last step is tagged with `type` when given.
+    ///
+    /// Built into one array, step by step, because it runs for every recorded error.
     func path(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
-        var steps: [Step]
+        var keys: [APICodingKey] = []
+        keys.reserveCapacity(8)
         switch decoder.step {
         case .root:
-            steps = [rootStep()]
+            appendRoot(to: &keys)
         case .atNode:
-            steps = pathToNode(decoder.node)
+            appendPath(toNode: decoder.node, to: &keys)
         default:
-            steps = decoder.parent >= 0 ? pathToNode(decoder.parent) : [rootStep()]
-            let keys = decoder.stepKeys()
-            for (offset, key) in keys.enumerated() {
-                steps.append(Step(key: key, node: offset == keys.count - 1 ? decoder.node : -1))
+            if decoder.parent >= 0 {
+                appendPath(toNode: decoder.parent, to: &keys)
+            } else {
+                appendRoot(to: &keys)
             }
+            appendStepKeys(of: decoder.step, parent: decoder.parent, node: decoder.node, to: &keys)
         }
-        var keys = steps.map { tagged($0) }
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
         }
@@ -38,11 +35,13 @@ struct BreadcrumbBuilder {
 
     /// The tagged path to the present value at tape index `node`.
     func path(toNode node: Int) -> [APICodingKey] {
-        pathToNode(node).map { tagged($0) }
+        var keys: [APICodingKey] = []
+        keys.reserveCapacity(8)
+        appendPath(toNode: node, to: &keys)
+        return keys
     }
 
-    /// The innermost frame being decoded that satisfies `predicate` (searched without building an array:
-    /// paths are built for every recorded error).
+    /// The innermost frame being decoded that satisfies `predicate` (searched without building an array).
     private func innermostFrame(where predicate: (Frame) -> Bool) -> Frame? {
         var index = context.state.count - 1
         while index >= 0 {
@@ -52,34 +51,61 @@ struct BreadcrumbBuilder {
         return nil
     }
 
-    private func rootStep() -> Step {
-        Step(key: APICodingKey(hashKey: context.options.rootName), node: context.rootNode)
+    private func appendRoot(to keys: inout [APICodingKey]) {
+        append(APICodingKey(hashKey: context.options.rootName), node: context.rootNode, to: &keys)
     }
 
-    /// The steps from the root to the present value at tape index `node`.
-    private func pathToNode(_ node: Int) -> [Step] {
+    /// Appends `key`, tagged with the innermost frame decoding `node` (if any; -1 for an absent step).
+    private func append(_ key: APICodingKey, node: Int, to keys: inout [APICodingKey]) {
+        guard node >= 0, let frame = innermostFrame(where: { $0.node == node }) else {
+            keys.append(key)
+            return
+        }
+        keys.append(tag(key, with: frame.type, node: node))
+    }
+
+    /// Appends the keys of one step from `parent`; the last one leads to `node`, the others to no value.
+    private func appendStepKeys(of step: PathStep, parent: Int, node: Int, to keys: inout [APICodingKey]) {
+        let stepKeys: [APICodingKey]
+        switch step {
+        case .root:
+            return
+        case .member(let keyNode):
+            return append(APICodingKey(hashKey: document.string(keyNode)), node: node, to: &keys)
+        case .index(let index), .pastLastValue(let index):
+            return append(APICodingKey(arrayIndex: index), node: node, to: &keys)
+        case .absent(let start, let count):
+            stepKeys = context.state.absentKeys(start, count)
+        case .alternatives(let start, _):
+            stepKeys = context.state.absentKeys(start, 1)
+        case .atNode:
+            stepKeys = Array(path(toNode: node).dropFirst().suffix(1))
+        }
+        for (offset, key) in stepKeys.enumerated() {
+            append(key, node: offset == stepKeys.count - 1 ? node : -1, to: &keys)
+        }
+    }
+
+    /// Appends the steps from the root to the present value at tape index `node`.
+    private func appendPath(toNode node: Int, to keys: inout [APICodingKey]) {
         if node == context.rootNode || node < 0 {
-            return [rootStep()]
+            return appendRoot(to: &keys)
         }
         // A frame decoding exactly this node knows how it was reached.
         if let frame = innermostFrame(where: { $0.node == node && $0.parent >= 0 }), frame.step != .root {
-            var steps = pathToNode(frame.parent)
-            let keys = APIDecoder(context: context, frame: -1, node: node, parent: frame.parent, step: frame.step).stepKeys()
-            for (offset, key) in keys.enumerated() {
-                steps.append(Step(key: key, node: offset == keys.count - 1 ? node : -1))
-            }
-            return steps
+            appendPath(toNode: frame.parent, to: &keys)
+            return appendStepKeys(of: frame.step, parent: frame.parent, node: node, to: &keys)
         }
         // Otherwise start from the innermost frame that contains the node, or from the root.
         let rootNode = context.rootNode
         let enclosing = innermostFrame { $0.node > rootNode && $0.node != node && document.contains($0.node, node) }
         let ancestor = enclosing?.node ?? rootNode
-        return pathToNode(ancestor) + descend(from: ancestor, to: node)
+        appendPath(toNode: ancestor, to: &keys)
+        descend(from: ancestor, to: node, appendingTo: &keys)
     }
 
-    /// The steps from container `ancestor` down to its descendant `node`, found by walking the tape.
-    private func descend(from ancestor: Int, to node: Int) -> [Step] {
-        var steps: [Step] = []
+    /// Appends the steps from container `ancestor` down to its descendant `node`, found by walking the tape.
+    private func descend(from ancestor: Int, to node: Int, appendingTo keys: inout [APICodingKey]) {
         var current = ancestor
         while current != node {
             var nextNode = -1
@@ -101,16 +127,9 @@ struct BreadcrumbBuilder {
             }
             // The node is always inside `ancestor`; if the tape says otherwise, stop rather than loop.
             guard nextNode >= 0 else { break }
-            steps.append(Step(key: key, node: nextNode))
+            append(key, node: nextNode, to: &keys)
             current = nextNode
         }
-        return steps
-    }
-
-    /// The step's key tagged with the innermost frame decoding its value, if any.
-    private func tagged(_ step: Step) -> APICodingKey {
-        guard step.node >= 0, let frame = innermostFrame(where: { $0.node == step.node }) else { return step.key }
-        return tag(step.key, with: frame.type, node: step.node)
     }
 
     private func tag(_ key: APICodingKey, with type: Any.Type, node: Int) -> APICodingKey {
@@ -118,7 +137,7 @@ struct BreadcrumbBuilder {
         key.swiftType = type
         key.idKey = nil
         key.id = nil
-        if let idKey = (type as? any APIDecodable.Type)?.idKey, node >= 0, let value = document.member(of: node, key: idKey) {
+        if node >= 0, let idKey = context.idKey(of: type), let value = document.member(of: node, key: idKey) {
             key.idKey = idKey
             key.id = idText(value)
         }

@@ -54,6 +54,9 @@ final class DecodingContext {
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
     private var locator: IncrementalLocator
+    /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
+    /// does not look the conformance up again.
+    private var idKeys: [ObjectIdentifier: String?] = [:]
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
@@ -133,23 +136,39 @@ final class DecodingContext {
         state.append(error, site: ErrorSite(decoder))
     }
 
+    /// The `APIDecodable.idKey` of `type`, or nil when it has none or is not `APIDecodable`.
+    func idKey(of type: Any.Type) -> String? {
+        if let known = idKeys[ObjectIdentifier(type)] { return known }
+        let idKey = (type as? any APIDecodable.Type)?.idKey
+        idKeys[ObjectIdentifier(type)] = .some(idKey)
+        return idKey
+    }
+
     /// The value shown in an error: its text, cut to `maximumValueLength`, or `<redacted>` under a
     /// redacted key, or nil when there is no value or values are not kept.
     func offendingValue(at node: Int, path: [APICodingKey]) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
-        let steps = path.dropFirst().map(\.stringValue)
-        if !options.redactedKeys.isEmpty, steps.contains(where: { options.redactedKeys.contains($0) }) {
+        if !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty, isRedacted(path) {
             return "<redacted>"
-        }
-        for pattern in options.redactedPaths {
-            let parts = pattern.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
-                return "<redacted>"
-            }
         }
         let text = document.valueText(node)
         guard text.count > options.maximumValueLength else { return text }
         return String(text.prefix(max(0, options.maximumValueLength))) + "…"
+    }
+
+    /// Whether a value at `path` must not be shown (`redactedKeys`, `redactedPaths`).
+    private func isRedacted(_ path: [APICodingKey]) -> Bool {
+        let steps = path.dropFirst().map(\.stringValue)
+        if !options.redactedKeys.isEmpty, steps.contains(where: { options.redactedKeys.contains($0) }) {
+            return true
+        }
+        for pattern in options.redactedPaths {
+            let parts = pattern.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).
