@@ -85,16 +85,11 @@ public struct APIDecoder {
     /// last match was (see `Frame.lookupHint`).
     @usableFromInline
     func memberNode(_ key: String) -> Int {
-        withContext { context in
-            guard node >= 0 && context.isOpen else { return -1 }
-            let hint = context.state.lookupHint(frame, node: node)
-            guard let found = ByteReader.withUTF8(of: key, { context.document.member(of: node, utf8Key: $0, hint: hint) }) else {
-                return -1
-            }
-            if hint >= 0 { context.state.setLookupHint(frame, found.next) }
-            if context.state.tracksReadKeys { context.state.markRead(found.value - 1) }
-            return found.value
-        }
+        guard node >= 0 else { return -1 }
+        let frame = frame, node = node
+        return handle.withLiveContext(generation: position.generation) { context in
+            context.memberNode(of: node, key: key, frame: frame)
+        } ?? -1
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.

@@ -58,6 +58,17 @@ struct ContextHandle {
     }
 }
 
+extension ContextHandle {
+    /// Calls `body` with the context borrowed while the decode that made `generation` runs; returns nil
+    /// without calling it for a decoder kept past its decode. A live context is always open (the decode
+    /// closes its state and changes the generation together, in `end()`).
+    @inlinable @inline(__always)
+    func withLiveContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
+        guard slot.pointee.generation == generation, let context = slot.pointee.context else { return nil }
+        return context._withUnsafeGuaranteedRef(body)
+    }
+}
+
 /// The slot and generation one decode hands to its decoders.
 @usableFromInline
 struct ContextSlotLease {

@@ -78,6 +78,8 @@ struct DecodeState {
         var errorCap: Int? = nil
         /// With `reportsUnknownKeys`: which key nodes a decoder read (indexed by tape index).
         var readKeys: [Bool]? = nil
+        /// `readKeys != nil`, as a plain flag: it is checked on every key lookup.
+        var tracksReadKeys = false
         /// With `reportsUnknownKeys`: the error reporting each (model type, key), and how often it occurred.
         var unknownKeys: [String: (error: Int, occurrences: Int)] = [:]
         var unrecorded = 0
@@ -138,9 +140,10 @@ struct DecodeState {
     /// Starts tracking which keys are read, for a tape of `nodeCount` nodes.
     func trackReadKeys(nodeCount: Int) {
         header.pointee.readKeys = Array(repeating: false, count: nodeCount)
+        header.pointee.tracksReadKeys = true
     }
 
-    var tracksReadKeys: Bool { header.pointee.readKeys != nil }
+    var tracksReadKeys: Bool { header.pointee.tracksReadKeys }
 
     func markRead(_ keyNode: Int) {
         if let count = header.pointee.readKeys?.count, keyNode >= 0 && keyNode < count {

@@ -76,6 +76,24 @@ final class DecodingContext {
         state.deallocate()
     }
 
+    // MARK: - Key lookups
+
+    /// The tape index of member `key` of object `node` (read by the model of `frame`), or -1. Lookups in the
+    /// model's own object start where the previous match ended (see `Frame.lookupHint`).
+    func memberNode(of node: Int, key: String, frame: Int) -> Int {
+        let hint = state.lookupHint(frame, node: node)
+        // Borrowing the key's bytes (no copy of the string, so no retain and release of it); a string
+        // without contiguous UTF-8 (bridged) takes the copying path.
+        let lookup = key.utf8.withContiguousStorageIfAvailable { document.member(of: node, utf8Key: ByteReader($0), hint: hint) }
+            ?? ByteReader.withUTF8(of: key) { document.member(of: node, utf8Key: $0, hint: hint) }
+        guard let found = lookup else {
+            return -1
+        }
+        if hint >= 0 { state.setLookupHint(frame, found.next) }
+        if state.tracksReadKeys { state.markRead(found.value - 1) }
+        return found.value
+    }
+
     // MARK: - Absent steps
 
     /// Stores `keys` for a `PathStep.absent` and returns that step.

@@ -148,6 +148,14 @@ final class JSONDocument {
         if object.flag {
             return search(from: first, to: end, stopAtFirst: false)
         }
+        if hint > first && hint < end {
+            // Models read their fields in document order, so the key at the hint is usually the one.
+            let keyNode = tape[hint]
+            if !keyNode.flag && reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) {
+                let value = tape[hint + 1]
+                return (hint + 1, value.isContainer ? Int(value.extent) : hint + 2)
+            }
+        }
         let start = hint > first && hint < end ? hint : first
         return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
     }

@@ -77,6 +77,7 @@ struct ByteReader {
     }
 
     /// Whether `length` bytes at `index` equal all of `other`. The caller guarantees `index + length <= count`.
+    @inline(__always)
     func bytesEqual(at index: Int, length: Int, to other: ByteReader) -> Bool {
         assert(index >= 0 && index + length <= count)
         guard other.count == length else { return false }

@@ -60,7 +60,7 @@ struct TapeNode: Sendable {
         self.header = kind.rawValue | (flag ? TapeNode.flagBit : 0)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     var kind: NodeKind {
         // Every header is written from a `NodeKind`, so the raw value is always valid.
         NodeKind(rawValue: header & 0b111) ?? .null

@@ -20,9 +20,10 @@ final class TapeStorage {
         base.deallocate()
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     subscript(index: Int) -> TapeNode {
-        precondition(index >= 0 && index < count, "tape index out of range")
+        // One unsigned compare covers both ends (a negative index becomes huge).
+        precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "tape index out of range")
         return base[index]
     }
 
