@@ -16,13 +16,20 @@ extension APIDecoder {
     /// Converts the value here with a built-in scalar conversion, recording a failure here, tagged with
     /// `S` (or untagged when `tagged` is false, for raw values of enums, which show the enum's type).
     func convertScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool = true) -> S? {
-        guard withContext({ $0.isOpen }) else { return nil }
+        let node = node
+        // The happy path borrows the context once; nil means a decoder kept past its decode.
+        guard let converted = handle.withLiveContext(generation: position.generation, { context in
+            node >= 0 ? S.convert(context.document, node: node) : nil
+        }) else { return nil }
+        return converted ?? convertFailedScalar(S.self, tagged: tagged)
+    }
+
+    /// The rest of `convertScalar` once the plain conversion failed: lenient coercion, or the error.
+    private func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
+        let context = context
         guard node >= 0 else {
             context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
             return nil
-        }
-        if let value = withContext({ S.convert($0.document, node: node) }) {
-            return value
         }
         if context.state.lenient ?? context.options.lenientConversions, let value = S.coerce(context.document, node: node) {
             let document = context.document

@@ -35,10 +35,10 @@ extension APIDecoder {
     /// Shared by required and optional decoding: handles absence, null, the wrong container, then decodes.
     @inlinable
     func decodePresent<T: APIDecodable>(_ type: T.Type, required: Bool) -> T? {
-        let (isOpen, usable) = withContext { context in
-            context.isOpen ? (true, node >= 0 && (T._salvageDecodesNull || !context.document.isNull(node))) : (false, false)
-        }
-        guard isOpen else { return nil }
+        let node = node
+        guard let usable = handle.withLiveContext(generation: position.generation, { context in
+            node >= 0 && (T._salvageDecodesNull || !context.document.isNull(node))
+        }) else { return nil }
         if T._salvageDecodesAbsence {
             return T._salvageDecode(at: self)
         }

@@ -5,8 +5,11 @@ extension APIDecoder {
     /// Records that the value here is not the container a collection type needs, and returns false.
     @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
-        guard withContext({ $0.isOpen }) else { return false }
-        guard node >= 0, withContext({ $0.document.kind(node) == kind }) else {
+        let node = node
+        guard let matches = handle.withLiveContext(generation: position.generation, { context in
+            node >= 0 && context.document.kind(node) == kind
+        }) else { return false }
+        guard matches else {
             context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
             return false
         }

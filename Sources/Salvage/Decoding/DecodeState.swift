@@ -106,6 +106,9 @@ struct DecodeState {
     /// decode (a misuse) must not read the document any more.
     var isOpen: Bool { header.pointee.isOpen }
 
+    ///
+    /// Once closed, the state changes no more: every write above is ignored. The shared closed context
+    /// (see `ContextSlot.swift`) relies on it, as decoders on any thread may reach it.
     func close() {
         header.pointee.isOpen = false
     }
@@ -113,7 +116,7 @@ struct DecodeState {
     /// The explicit leniency of the field being decoded, if any (see `Header.lenient`).
     var lenient: Bool? {
         get { header.pointee.lenient }
-        nonmutating set { header.pointee.lenient = newValue }
+        nonmutating set { if header.pointee.isOpen { header.pointee.lenient = newValue } }
     }
 
     // MARK: - Errors
@@ -127,6 +130,7 @@ struct DecodeState {
     var lastError: APIDecodeError? { header.pointee.errors.last }
 
     func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
+        guard header.pointee.isOpen else { return }
         if let cap = header.pointee.errorCap, header.pointee.errors.count >= cap {
             header.pointee.unrecorded += 1
             return
@@ -158,6 +162,7 @@ struct DecodeState {
 
     /// Counts one more record with unread `key` of `type`; returns true the first time (record it then).
     func countUnknownKey(_ key: String, of type: String) -> Bool {
+        guard header.pointee.isOpen else { return false }
         let id = type + "\u{0}" + key
         if let seen = header.pointee.unknownKeys[id] {
             header.pointee.unknownKeys[id] = (seen.error, seen.occurrences + 1)
@@ -225,6 +230,7 @@ struct DecodeState {
 
     /// Stores `keys` for a `PathStep.absent` and returns where they start.
     func appendAbsentKeys(_ keys: some Collection<APICodingKey>) -> Int {
+        guard header.pointee.isOpen else { return 0 }
         let start = header.pointee.absentKeys.count
         header.pointee.absentKeys.append(contentsOf: keys)
         return start
@@ -242,6 +248,7 @@ struct DecodeState {
 
     /// Pushes a frame and returns its index.
     func push(_ frame: Frame) -> Int {
+        guard header.pointee.isOpen else { return -1 }
         if header.pointee.count == header.pointee.capacity {
             let capacity = header.pointee.capacity * 2
             let base = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)

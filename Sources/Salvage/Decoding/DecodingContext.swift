@@ -148,6 +148,7 @@ final class DecodingContext {
     /// Errors start as `recovered`; when the required decode they belong to fails its model, they become
     /// `failure` (see `APIDecoder.failRequired()`).
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
+        guard isOpen else { return }
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
         var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
         error.value = offendingValue(at: decoder.node, path: path)
@@ -156,6 +157,7 @@ final class DecodingContext {
 
     /// The `APIDecodable.idKey` of `type`, or nil when it has none or is not `APIDecodable`.
     func idKey(of type: Any.Type) -> String? {
+        guard isOpen else { return (type as? any APIDecodable.Type)?.idKey }
         if let known = idKeys[ObjectIdentifier(type)] { return known }
         let idKey = (type as? any APIDecodable.Type)?.idKey
         idKeys[ObjectIdentifier(type)] = .some(idKey)
@@ -191,6 +193,7 @@ final class DecodingContext {
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`).
     func record(_ error: APIDecodeError) {
+        guard isOpen else { return }
         state.append(error)
     }
 
@@ -203,7 +206,8 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        locator.locate(offset: offset, in: document.input)
+        guard isOpen else { return SourceLocation.locate(offset: offset, in: document.input) }
+        return locator.locate(offset: offset, in: document.input)
     }
 }
 
