@@ -21,6 +21,17 @@ extension APIDecoder {
         return value
     }
 
+    /// `decodeRequired` without count limits: what `decoder["id"] --> Int.self` runs. Kept apart so that
+    /// each level of a nested decode holds one frame fewer (unoptimized builds keep every frame).
+    @inlinable
+    func decodeRequiredValue<T: APIDecodable>(_ type: T.Type) -> T? {
+        guard let value = decodePresent(T.self, required: true) else {
+            failRequired()
+            return nil
+        }
+        return value
+    }
+
     /// Decodes an optional value: absent or null gives nil with no error; present but invalid gives nil and
     /// records an error, and the enclosing model still succeeds.
     @inlinable
@@ -35,35 +46,31 @@ extension APIDecoder {
     /// Shared by required and optional decoding: handles absence, null, the wrong container, then decodes.
     @inlinable
     func decodePresent<T: APIDecodable>(_ type: T.Type, required: Bool) -> T? {
-        let node = node
-        guard let usable = handle.withLiveContext(generation: position.generation, { context in
-            node >= 0 && (T._salvageDecodesNull || !context.document.isNull(node))
-        }) else { return nil }
-        if T._salvageDecodesAbsence {
-            return T._salvageDecode(at: self)
-        }
-        guard usable else {
+        switch presence(acceptingNull: T._salvageDecodesNull) {
+        case .keptPastItsDecode:
+            return nil
+        case .missing where !T._salvageDecodesAbsence:
             reportMissing(decoding: T.self, required: required)
             return nil
+        case .missing, .present:
+            return T._salvageDecode(at: self)
         }
-        return T._salvageDecode(at: self)
     }
 
     /// Decodes a present, non-null model of type `T`: runs its `init?(from:)` in a new frame.
+    ///
+    /// The frame work is in non-generic functions, so that in unoptimized builds (which inline nothing) each
+    /// level of a deeply nested document keeps little on the stack: decoding recursion follows the JSON's
+    /// depth. Optimized builds inline them.
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
-        let (frameIndex, errorsBefore) = withContext { context in
-            (context.pushFrame(node: node, parent: parent, step: step, type: T.self), context.errorCount)
-        }
-        let child = sibling(frame: frameIndex, node: node, parent: parent, step: step)
+        let child = enterModel(T.self)
         let value = T(from: child)
-        if value == nil {
-            child.reportNilModel(of: T.self, errorsBefore: errorsBefore)
-        }
-        withContext { $0.popFrame() }
+        leaveModel(child, type: T.self, failed: value == nil)
         return value
     }
 
+    /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
     /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
     @usableFromInline
     func countIsAcceptable(_ value: Any, min: Int?, max: Int?, mandatory: Bool) -> Bool {
@@ -72,3 +79,47 @@ extension APIDecoder {
     }
 }
 
+/// Whether there is a value to decode at a decoder's position.
+@usableFromInline
+enum Presence {
+    /// A value (`null` counts only when the type accepts it).
+    case present
+    /// No value, or `null` for a type that does not accept it.
+    case missing
+    /// The decoder was kept past its decode: nothing is decoded or recorded.
+    case keptPastItsDecode
+}
+
+extension APIDecoder {
+    /// Whether there is a value here (see `Presence`).
+    @inlinable @inline(__always)
+    func presence(acceptingNull: Bool) -> Presence {
+        let node = node
+        let present = handle.withLiveContext(generation: position.generation) { context in
+            node >= 0 && (acceptingNull || !context.document.isNull(node))
+        }
+        switch present {
+        case nil: return .keptPastItsDecode
+        case true?: return .present
+        case false?: return .missing
+        }
+    }
+
+    /// Pushes the frame of a model of `type` decoded here and returns the decoder its `init?(from:)` gets.
+    @inlinable @inline(__always)
+    func enterModel(_ type: Any.Type) -> APIDecoder {
+        let frameIndex = withContext { context in
+            context.pushFrame(node: node, parent: parent, step: step, type: type)
+        }
+        return sibling(frame: frameIndex, node: node, parent: parent, step: step)
+    }
+
+    /// Pops the frame pushed by `enterModel`; when the model returned nil, makes sure an error says why.
+    @inlinable @inline(__always)
+    func leaveModel(_ model: APIDecoder, type: Any.Type, failed: Bool) {
+        if failed {
+            model.reportNilModel(of: type)
+        }
+        withContext { $0.popFrame() }
+    }
+}

@@ -56,7 +56,9 @@ extension APIDecoder {
     /// Reports a model whose `init?(from:)` returned nil without recording a failure, so that a failed
     /// model always has a failure entry explaining it (nothing is lost silently).
     @usableFromInline
-    func reportNilModel(of type: Any.Type, errorsBefore: Int) {
+    func reportNilModel(of type: Any.Type) {
+        // A decoder whose frame is gone (kept past its decode) has nothing to explain.
+        guard let errorsBefore = context.state[frame]?.errorsBefore else { return }
         if context.errorCount == errorsBefore {
             context.record(.other(message: "\(type).init(from:) returned nil without recording an error"), at: self, decoding: nil)
         } else if !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(self)) {

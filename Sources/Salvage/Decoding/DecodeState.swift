@@ -32,6 +32,9 @@ struct Frame {
     /// How many absent keys were stored when this frame was pushed; popping the frame drops the ones its
     /// model added, so a long decode does not accumulate them.
     var absentKeysMark = 0
+    /// How many errors had been met when this frame was pushed (to tell whether a failed model explained
+    /// itself).
+    var errorsBefore = 0
 
     init(node: Int, parent: Int, step: PathStep, type: Any.Type) {
         self.node = node
@@ -260,6 +263,7 @@ struct DecodeState {
         let index = header.pointee.count
         var frame = frame
         frame.absentKeysMark = header.pointee.absentKeys.count
+        frame.errorsBefore = header.pointee.errors.count + header.pointee.unrecorded
         (header.pointee.base + index).initialize(to: frame)
         header.pointee.count = index + 1
         return index

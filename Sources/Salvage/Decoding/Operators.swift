@@ -20,7 +20,7 @@ infix operator --> : ParseOperationsGroup
 /// ```
 @inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
-    decoder.decodeRequired(T.self)
+    decoder.decodeRequiredValue(T.self)
 }
 
 /// Decodes an **optional** value. Absent or null gives nil with no error; present but invalid gives nil and
@@ -32,7 +32,7 @@ public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
 /// ```
 @inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
-    decoder.decodeOptional(T.self)
+    decoder.decodePresent(T.self, required: false)
 }
 
 /// Decodes a required collection and checks its count (after dropping invalid elements).

@@ -15,6 +15,7 @@ extension JSONParser {
     static let smallObjectKeys = 48
 
     /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
+    @inline(__always)
     mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
         guard current.isObject, !current.hasDuplicateKeys, current.count < JSONParser.smallObjectKeys else { return }
         if hasEscapes {
@@ -75,6 +76,7 @@ extension JSONParser {
     /// A cheap 64-bit hash of a key: its length and its first and last eight bytes (fewer when the key is
     /// shorter), mixed by one multiplication. Good enough for the Bloom filter, and for the sort of large
     /// objects, whose ties are broken by the bytes themselves. Runs for every key, so it stays branch-light.
+    @inline(__always)
     private static func keyHash(_ input: ByteReader, start: Int, length: Int) -> UInt64 {
         var bits: UInt64
         if length >= 8 {

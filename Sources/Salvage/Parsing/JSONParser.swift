@@ -247,7 +247,10 @@ struct JSONParser {
     @inline(__always)
     mutating func skipWhitespace() {
         while position < input.count {
-            switch input.byte(position) {
+            let byte = input.byte(position)
+            // Most calls find no whitespace at all: every JSON whitespace byte is at most a space.
+            if byte > UInt8(ascii: " ") { return }
+            switch byte {
             case UInt8(ascii: " "):
                 if position + 1 < input.count && input.byte(position + 1) != UInt8(ascii: " ") {
                     position += 1 // a lone space, as after ':' and ','
