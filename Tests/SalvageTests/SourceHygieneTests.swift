@@ -16,6 +16,7 @@ struct SourceHygieneTests {
         "Document/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
         "Parsing/TapeBuilder.swift": "owns the tape while the parser appends to it",
         "Parsing/TapeStorage.swift": "owns the finished tape; its subscript checks bounds",
+        "Parsing/ContainerStack.swift": "owns the parser's stack of open containers",
         "Decoding/DecodeState.swift": "owns the frame stack pushed and popped on every model",
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",

@@ -55,8 +55,8 @@ final class DecodingContext {
     @usableFromInline var errorCount: Int { state.errorCount }
     private var locator: IncrementalLocator
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
-    /// does not look the conformance up again.
-    private var idKeys: [ObjectIdentifier: String?] = [:]
+    /// does not look the conformance up again. A short list searched in order: a decode meets few types.
+    private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
@@ -158,9 +158,10 @@ final class DecodingContext {
     /// The `APIDecodable.idKey` of `type`, or nil when it has none or is not `APIDecodable`.
     func idKey(of type: Any.Type) -> String? {
         guard isOpen else { return (type as? any APIDecodable.Type)?.idKey }
-        if let known = idKeys[ObjectIdentifier(type)] { return known }
+        let id = ObjectIdentifier(type)
+        if let known = idKeys.first(where: { $0.type == id }) { return known.idKey }
         let idKey = (type as? any APIDecodable.Type)?.idKey
-        idKeys[ObjectIdentifier(type)] = .some(idKey)
+        if idKeys.count < 32 { idKeys.append((id, idKey)) }
         return idKey
     }
 

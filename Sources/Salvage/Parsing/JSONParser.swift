@@ -22,7 +22,7 @@ struct JSONParser {
     let limits: ParseLimits
     var position = 0
     var tape: TapeBuilder
-    var stack: [OpenContainer] = []
+    var stack = ContainerStack()
     /// The innermost open container (a placeholder while `depth` is 0).
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
@@ -38,6 +38,7 @@ struct JSONParser {
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
     /// Consumes the parser: call it once.
     mutating func parse() throws(ParseFailure) -> TapeStorage {
+        defer { stack.deallocate() }
         do {
             try parseDocument()
         } catch {
@@ -50,6 +51,7 @@ struct JSONParser {
     /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
     /// and the offset just after the value. Consumes the parser: call it once.
     mutating func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        defer { stack.deallocate() }
         do throws(ParseFailure) {
             if let failure = limits.inputSizeFailure(input.count) { throw failure }
             position = start
@@ -202,7 +204,7 @@ struct JSONParser {
             throw ParseFailure(message: "Nesting is deeper than maximumDepth (\(limits.maximumDepth) levels)", offset: position)
         }
         if depth > 0 {
-            stack.append(current)
+            stack.push(current)
         }
         current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: (0, 0), hasDuplicateKeys: false)
         depth += 1
@@ -213,7 +215,7 @@ struct JSONParser {
     private mutating func closeContainer() throws(ParseFailure) {
         guard depth > 0 else { return }
         let container = current
-        current = stack.popLast() ?? .topLevel
+        current = stack.pop() ?? .topLevel
         depth -= 1
         guard container.count <= TapeNode.maximumCount else {
             throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1)
