@@ -4,6 +4,10 @@ import Foundation
 
 struct FuzzAddress: Decodable { let street: String; let zip: Int? }
 
+/// A decoder a model kept (a misuse): used again by later models, of the same decode (still live) or of a
+/// later one that may reuse its context slot (then it must see nothing and record nothing).
+nonisolated(unsafe) var keptDecoder: APIDecoder?
+
 struct FuzzPerson: APIDecodable {
     static var idKey: String? { "id" }
     let id: Int
@@ -21,6 +25,14 @@ struct FuzzPerson: APIDecodable {
         _ = decoder["n"].decodeOptional(Int.self, lenient: true)
         _ = decoder["friends"] --> [FuzzPerson]?.self
         _ = decoder["scores"] --> CountLimited<[Decimal]?>(max: 3)
+        if let kept = keptDecoder {
+            _ = kept["id"] --> Int?.self
+            _ = kept["friends"][0]["name"].path
+            _ = (kept.keys, kept.count, kept.location, kept.jsonElement)
+            _ = kept --> [FuzzPerson]?.self
+            kept["late"].recordError(message: "from a kept decoder")
+        }
+        keptDecoder = decoder["friends"]
         guard decoder.succeeded, let id, let name else { return nil }
         self.id = id
         self.name = name

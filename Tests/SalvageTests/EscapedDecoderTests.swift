@@ -102,3 +102,36 @@ struct EDNestedDecodes: APIDecodable {
     #expect(value.outer == "ab")
     #expect(result.errors == [])
 }
+
+/// Keeps the decoder of its friends and, in the next person of the same decode, decodes through it again:
+/// a (wrong) re-entrant decode of an earlier part of the document, inside a later model.
+struct EDReentrantPerson: APIDecodable {
+    nonisolated(unsafe) static var kept: APIDecoder?
+    let id: Int
+    init?(from decoder: APIDecoder) {
+        let id = decoder["id"] --> Int.self
+        _ = decoder["name"] --> String.self
+        _ = decoder["friends"] --> [EDReentrantPerson]?.self
+        if let kept = EDReentrantPerson.kept {
+            _ = kept --> [EDReentrantPerson]?.self
+        }
+        EDReentrantPerson.kept = decoder["friends"]
+        guard decoder.succeeded, let id else { return nil }
+        self.id = id
+    }
+}
+
+/// Found by the fuzzer: such a model decodes itself again and again (the kept decoder points at an
+/// enclosing array), which overflowed the stack. Frames are now bounded, so it ends in one error.
+@Test func aReentrantDecodeThroughAKeptDecoderEndsInAnError() throws {
+    EDReentrantPerson.kept = nil
+    let text = #"{"id": 0, "name": "a", "friends": [{ "friends": [{"iid": 3}]}, 7, null, ""]}"#
+    let result = APIDataDecoder().decode(string: text, to: EDReentrantPerson.self)
+    #expect(result.value?.id == 0)
+    // Each round of the re-entrant decode pushes two frames and records its missing fields, until the
+    // frame limit (4 × maximumDepth + 64 = 2,112 frames) stops it with one error.
+    let tooDeep = result.errors.filter { $0.description.contains("nested deeper than the document allows") }
+    #expect(tooDeep.map(\.description) == [#"root(EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0] > "friends"(Array<EDReentrantPerson>) : Array<EDReentrantPerson> was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"#])
+    #expect(result.errors.count == 2_116)
+    #expect(result.errors.allSatisfy { $0.path.first?.stringValue == "root" })
+}

@@ -64,7 +64,7 @@ extension APIDecoder {
     /// depth. Optimized builds inline them.
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
-        let child = enterModel(T.self)
+        guard let child = enterModel(T.self) else { return nil }
         let value = T(from: child)
         leaveModel(child, type: T.self, failed: value == nil)
         return value
@@ -107,11 +107,25 @@ extension APIDecoder {
 
     /// Pushes the frame of a model of `type` decoded here and returns the decoder its `init?(from:)` gets.
     @inlinable @inline(__always)
-    func enterModel(_ type: Any.Type) -> APIDecoder {
+    func enterModel(_ type: Any.Type) -> APIDecoder? {
         let frameIndex = withContext { context in
             context.pushFrame(node: node, parent: parent, step: step, type: type)
         }
+        guard frameIndex >= 0 else {
+            reportTooManyFrames(decoding: type)
+            return nil
+        }
         return sibling(frame: frameIndex, node: node, parent: parent, step: step)
+    }
+
+    /// Records that a model could not be decoded because too many are being decoded inside one another
+    /// (see `DecodeState.setFrameLimit`); nothing for a decoder kept past its decode.
+    @usableFromInline
+    func reportTooManyFrames(decoding type: Any.Type) {
+        let context = context
+        guard context.isOpen else { return }
+        context.record(.other(message: "\(type) was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"),
+                       at: self, decoding: type)
     }
 
     /// Pops the frame pushed by `enterModel`; when the model returned nil, makes sure an error says why.

@@ -70,10 +70,8 @@ public struct APIDecoder {
     /// The member named `key` of this object. Absent when there is no such member or this is not an object.
     @inlinable @inline(__always)
     public subscript(key: String) -> APIDecoder {
-        // Inlinable so that the optimizer sees the child decoder from creation to last use in the model's
-        // code and can drop the retain/release of the context that an opaque call would force.
-        // Both branches make only the (trivial) position, and the decoder is built once: had each branch
-        // built its own decoder, the merge would need an owned copy of the context, i.e. a retain.
+        // Inlinable so that, in the model's code, the child decoder lives in registers from creation to its
+        // last use; the lookup and the absent case stay behind calls.
         let member = memberNode(key)
         let position = member >= 0
             ? self.position(frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))

@@ -79,6 +79,8 @@ struct DecodeState {
         var absentKeys: [APICodingKey] = []
         var isOpen = true
         var errorCap: Int? = nil
+        /// The most frames at once (see `setFrameLimit`).
+        var frameLimit = Int.max
         /// With `reportsUnknownKeys`: which key nodes a decoder read (indexed by tape index).
         var readKeys: [Bool]? = nil
         /// `readKeys != nil`, as a plain flag: it is checked on every key lookup.
@@ -192,6 +194,12 @@ struct DecodeState {
     var unrecordedCount: Int { header.pointee.unrecorded }
 
     /// Sets the cap on recorded errors (nil: none).
+    /// Bounds the frames open at once. A well-formed decode never gets near it; a decoder kept by a model
+    /// and used to decode an enclosing value again inside it would otherwise recurse until the stack overflows.
+    func setFrameLimit(_ limit: Int) {
+        header.pointee.frameLimit = limit
+    }
+
     func setErrorCap(_ cap: Int?) {
         header.pointee.errorCap = cap.map { max(0, $0) }
     }
@@ -249,9 +257,9 @@ struct DecodeState {
 
     var count: Int { header.pointee.count }
 
-    /// Pushes a frame and returns its index.
+    /// Pushes a frame and returns its index, or -1 when the state is closed or `frameLimit` frames are open.
     func push(_ frame: Frame) -> Int {
-        guard header.pointee.isOpen else { return -1 }
+        guard header.pointee.isOpen, header.pointee.count < header.pointee.frameLimit else { return -1 }
         if header.pointee.count == header.pointee.capacity {
             let capacity = header.pointee.capacity * 2
             let base = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)

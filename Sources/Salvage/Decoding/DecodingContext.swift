@@ -69,6 +69,9 @@ final class DecodingContext {
         self.reportsLocations = reportsLocations
         self.locator = IncrementalLocator()
         state.setErrorCap(options.maximumRecordedErrors)
+        // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
+        // Codable bridge push their own): four per level is far more than a correct decode uses.
+        state.setFrameLimit(4 * options.effectiveMaximumDepth + 64)
         if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
     }
 
