@@ -71,7 +71,6 @@ extension APIDecoder {
     }
 
     /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
-    /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
     @usableFromInline
     func countIsAcceptable(_ value: Any, min: Int?, max: Int?, mandatory: Bool) -> Bool {
         guard let counted = value as? any CountableValue else { return true }
