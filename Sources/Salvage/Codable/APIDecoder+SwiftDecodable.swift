@@ -33,8 +33,8 @@ extension APIDecoder {
         context.state.update(swiftFrame) { $0.readsEverything = true }
         defer { context.popFrame() }
         do {
-            let settings = BridgeSettings(context.options.codable, context: context)
-            return try DocumentDecoder(document: context.document, node: node, settings: settings, pathNode: .root).decode(T.self)
+            let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
+            return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
         } catch is AlreadyRecorded {
             // A `Salvaged` value inside failed and its errors are recorded already.
         } catch let error as DecodingError {

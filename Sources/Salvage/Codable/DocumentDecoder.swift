@@ -8,18 +8,19 @@ import Foundation
 /// `codingPath` is relative to where decoding started; ``APIDecoder/decodeRequired(swiftDecodable:)``
 /// prefixes the full breadcrumb when it records an error.
 struct DocumentDecoder: Decoder {
-    let document: JSONDocument
-    let node: Int
-    /// The strategies in force, shared by every decoder of one bridge call.
+    /// The document, strategies and decode of this bridge call, shared by all its decoders. One reference
+    /// for all three: decoders and containers are copied for every value (the standard library's
+    /// container boxes copy them too), and each reference they hold costs a retain and a release per copy.
     let settings: BridgeSettings
+    var document: JSONDocument { settings.document }
+    let node: Int
     /// The path to this value; see `pathNode`.
     private let parentPath: CodingPathNode
     /// The index of this value in its parent array, or -1. Kept inline so that decoding an array of
     /// arrays (`[[Double]]`) allocates no path node per element.
     private let index: Int
 
-    init(document: JSONDocument, node: Int, settings: BridgeSettings, pathNode: CodingPathNode, index: Int = -1) {
-        self.document = document
+    init(node: Int, settings: BridgeSettings, pathNode: CodingPathNode, index: Int = -1) {
         self.node = node
         self.settings = settings
         self.parentPath = pathNode
@@ -48,12 +49,12 @@ struct DocumentDecoder: Decoder {
 
     /// A decoder for a member.
     func child(_ node: Int, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(document: document, node: node, settings: settings, pathNode: .key(key, pathNode))
+        DocumentDecoder(node: node, settings: settings, pathNode: .key(key, pathNode))
     }
 
     /// A decoder for an element.
     func child(_ node: Int, index: Int) -> DocumentDecoder {
-        DocumentDecoder(document: document, node: node, settings: settings, pathNode: pathNode, index: index)
+        DocumentDecoder(node: node, settings: settings, pathNode: pathNode, index: index)
     }
 
     func expect(_ kind: NodeKind, _ what: String) throws {
@@ -156,11 +157,13 @@ struct DocumentDecoder: Decoder {
 
 /// The strategies of one bridge call, shared by reference so that child decoders stay small.
 final class BridgeSettings {
+    let document: JSONDocument
     let strategies: CodableStrategies
     /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
     let context: DecodingContext?
 
-    init(_ strategies: CodableStrategies, context: DecodingContext? = nil) {
+    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil) {
+        self.document = document
         self.strategies = strategies
         self.context = context
     }
