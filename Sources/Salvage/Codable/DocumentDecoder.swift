@@ -155,7 +155,8 @@ struct DocumentDecoder: Decoder {
     }
 }
 
-/// The strategies of one bridge call, shared by reference so that child decoders stay small.
+/// What one bridge call shares: the document, the strategies and the Salvage decode it belongs to, by one
+/// reference so that child decoders stay small and cheap to copy.
 final class BridgeSettings {
     let document: JSONDocument
     let strategies: CodableStrategies
