@@ -129,6 +129,13 @@ extension DecodingContext {
         ContextSlotPool.end(lease)
     }
 
+    /// `end()`, unless it already happened (the closed context's lease never matches).
+    func endIfRunning() {
+        if lease.handle.slot.pointee.generation == lease.generation {
+            end()
+        }
+    }
+
     /// What decoders kept past their decode see: a document of one `null` that reads no input, and a
     /// closed state, so they find no value and record nothing.
     nonisolated(unsafe) static let closed: DecodingContext = {

@@ -76,6 +76,8 @@ final class DecodingContext {
     }
 
     deinit {
+        // A context dropped without `end()` must not stay reachable from its slot.
+        endIfRunning()
         state.deallocate()
     }
 
