@@ -11,12 +11,11 @@ struct CollectionStepTests {
         let eighth: Int?
         init?(from decoder: APIDecoder) {
             let counts = decoder["counts"]
-            values = counts.allValues.compactMap { $0 --> Int.self }
+            values = counts.allValues.compactMap { $0 --> Int?.self }
             keys = counts.allKeys
             wanted = counts.values(where: { $0.hasPrefix("w") }).compactMap { $0 --> Int.self }
             third = counts.allValues[2] --> Int?.self
             eighth = counts.allValues[7] --> Int?.self
-            _ = counts.allValues[7] --> Int.self
             #expect(counts.keys(where: { $0.count == 1 }) == ["a", "b"])
         }
     }
@@ -29,10 +28,19 @@ struct CollectionStepTests {
         #expect(value.wanted == [3, 4])
         #expect(value.third == 3)
         #expect(value.eighth == nil)
-        #expect(result.errors.map(\.description) == [
-            #"root(CSCounts) > "counts" > "b"(Int) : Unexpectedly found a string"#,
-            #"root(CSCounts) > "counts" > [7](Int) : No value is present"#,
-        ])
+        #expect(result.errors.map(\.description) == [#"root(CSCounts) > "counts" > "b"(Int) : Unexpectedly found a string"#])
+    }
+
+    @Test func aRequiredValuePastTheLastMemberIsReportedAtItsIndexAndFailsTheModel() {
+        struct CSPastTheEnd: APIDecodable {
+            init?(from decoder: APIDecoder) {
+                _ = decoder["counts"].allValues[7] --> Int.self
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"counts": {"a": 1}}"#, to: CSPastTheEnd.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == [#"root(CSPastTheEnd) > "counts" > [7](Int) : No value is present"#])
+        #expect(result.errors.map(\.severity) == [.failure])
     }
 
     @Test func stepsOnANonObjectAreEmpty() {

@@ -29,20 +29,21 @@ extension APIDecoder {
             return nil
         }
         // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
-        let swiftFrame = context.pushFrame(node: node, parent: parent, step: step, type: T.self)
-        context.state.update(swiftFrame) { $0.readsEverything = true }
-        defer { context.popFrame() }
-        do {
-            let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
-            return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
-        } catch is AlreadyRecorded {
-            // A `Salvaged` value inside failed and its errors are recorded already.
-        } catch let error as DecodingError {
-            recordSwiftError(error, decoding: T.self, required: required)
-        } catch {
-            context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+        return withFrame(for: T.self) { swift in
+            swift.markReadsEverything()
+            let context = swift.context
+            do {
+                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
+                return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
+            } catch is AlreadyRecorded {
+                // A `Salvaged` value inside failed and its errors are recorded already.
+            } catch let error as DecodingError {
+                recordSwiftError(error, decoding: T.self, required: required)
+            } catch {
+                context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+            }
+            return nil
         }
-        return nil
     }
 
     /// Records a `DecodingError` thrown inside a Swift `Decodable`, with the path and location of the value

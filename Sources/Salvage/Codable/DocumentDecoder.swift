@@ -104,7 +104,11 @@ struct DocumentDecoder: Decoder {
         if DocumentDecoder.isScalarArray(T.self) {
             return try scalarArray(T.self)
         }
-        return try T(from: self)
+        // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`).
+        guard let outcome = StackGuard.run({ Result { try T(from: self) } }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(T.self) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started."))
+        }
+        return try outcome.get()
     }
 
     private func convertOpened<S: ScalarDecodable, T>(_ scalarType: S.Type, as type: T.Type) throws -> T {

@@ -78,28 +78,49 @@ extension JSONValue: APIDecodable {
             return nil
         }
         decoder.markReadsEverything()
-        self = JSONValue(decoder.context.document, node: decoder.node)
+        guard let value = JSONValue(decoder.context.document, node: decoder.node) else {
+            decoder.context.record(.other(message: "JSONValue was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"),
+                                   at: decoder, decoding: nil)
+            return nil
+        }
+        self = value
     }
 
-    /// Builds the value of `node` and its descendants. Recursion is bounded by the parser's depth limit,
-    /// which is capped (see ``APIDecodeOptions/maximumDepth``).
-    init(_ document: JSONDocument, node: Int) {
+    /// The value at `node`; nil only when a nesting level found no stack to run on (see `StackGuard`).
+    init?(_ document: JSONDocument, node: Int) {
         switch document.kind(node) {
         case .null: self = .null
         case .true: self = .bool(true)
         case .false: self = .bool(false)
         case .number: self = .number(JSONNumber(text: document.rawText(node)))
         case .string: self = .string(document.string(node))
-        case .array:
+        case .array, .object:
+            // Containers recurse once per nesting level: each level runs where there is stack for it.
+            guard let container = StackGuard.run({ JSONValue(container: document, node: node) }), let container else { return nil }
+            self = container
+        }
+    }
+
+    /// The array or object at `node`; nil when a value inside it could not be built.
+    private init?(container document: JSONDocument, node: Int) {
+        var complete = true
+        if document.kind(node) == .array {
             var elements: [JSONValue] = []
             elements.reserveCapacity(document.count(node))
-            document.forEachElement(of: node) { _, element in elements.append(JSONValue(document, node: element)) }
+            document.forEachElement(of: node) { _, element in
+                guard complete, let value = JSONValue(document, node: element) else { complete = false; return }
+                elements.append(value)
+            }
             self = .array(elements)
-        case .object:
+        } else {
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(document.count(node))
-            document.forEachMember(of: node) { key, value in members[document.string(key)] = JSONValue(document, node: value) }
+            document.forEachMember(of: node) { key, member in
+                guard complete, let value = JSONValue(document, node: member) else { complete = false; return }
+                members[document.string(key)] = value
+            }
             self = .object(members)
         }
+        guard complete else { return nil }
     }
 }

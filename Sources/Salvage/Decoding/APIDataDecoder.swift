@@ -97,8 +97,13 @@ enum DecodeRun {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
         context.begin()
         defer { context.end() }
-        let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
-        let value = body(APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root))
+        // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root
+        // value's model gets a frame of its own inside it.
+        let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)
+        let value = outside.withFrame(for: Void.self) { frame in
+            body(frame.sibling(frame: frame.frame, node: rootNode, parent: -1, step: .root))
+        }
+        assert(context.state.count == 0, "\(context.state.count) frames left open after the decode")
         context.state.finishUnknownKeys()
         return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.state.unrecordedCount)
     }

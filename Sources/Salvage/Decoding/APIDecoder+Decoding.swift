@@ -57,17 +57,19 @@ extension APIDecoder {
         }
     }
 
-    /// Decodes a present, non-null model of type `T`: runs its `init?(from:)` in a new frame.
+    /// Decodes a present, non-null model of type `T`: runs its `init?(from:)` in a frame of its own.
     ///
-    /// The frame work is in non-generic functions, so that in unoptimized builds (which inline nothing) each
-    /// level of a deeply nested document keeps little on the stack: decoding recursion follows the JSON's
-    /// depth. Optimized builds inline them.
+    /// A model whose frame failed (a required field failed, or its value has the wrong JSON type) is
+    /// discarded whatever its `init?(from:)` returned, so a model that does not check ``succeeded`` never
+    /// comes back as an empty instance. The frame work is in non-generic functions, so that in unoptimized
+    /// builds (which inline nothing) each level of a deeply nested document keeps little on the stack:
+    /// decoding recursion follows the JSON's depth. Optimized builds inline them.
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
-        guard let child = enterModel(T.self) else { return nil }
-        let value = T(from: child)
-        leaveModel(child, type: T.self, failed: value == nil)
-        return value
+        withFrame(for: T.self) { model in
+            let value = T(from: model)
+            return model.keepsModel(returned: value != nil, of: T.self) ? value : nil
+        }
     }
 
     /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
@@ -102,37 +104,5 @@ extension APIDecoder {
         case true?: return .present
         case false?: return .missing
         }
-    }
-
-    /// Pushes the frame of a model of `type` decoded here and returns the decoder its `init?(from:)` gets.
-    @inlinable @inline(__always)
-    func enterModel(_ type: Any.Type) -> APIDecoder? {
-        let frameIndex = withContext { context in
-            context.pushFrame(node: node, parent: parent, step: step, type: type)
-        }
-        guard frameIndex >= 0 else {
-            reportTooManyFrames(decoding: type)
-            return nil
-        }
-        return sibling(frame: frameIndex, node: node, parent: parent, step: step)
-    }
-
-    /// Records that a model could not be decoded because too many are being decoded inside one another
-    /// (see `DecodeState.setFrameLimit`); nothing for a decoder kept past its decode.
-    @usableFromInline
-    func reportTooManyFrames(decoding type: Any.Type) {
-        let context = context
-        guard context.isOpen else { return }
-        context.record(.other(message: "\(type) was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"),
-                       at: self, decoding: type)
-    }
-
-    /// Pops the frame pushed by `enterModel`; when the model returned nil, makes sure an error says why.
-    @inlinable @inline(__always)
-    func leaveModel(_ model: APIDecoder, type: Any.Type, failed: Bool) {
-        if failed {
-            model.reportNilModel(of: type)
-        }
-        withContext { $0.popFrame() }
     }
 }

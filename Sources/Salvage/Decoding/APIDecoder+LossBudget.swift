@@ -70,16 +70,15 @@ extension APIDecoder {
     }
 
     private func replacingFailures<E: APIDecodable>(_ type: [E].Type, with replacement: E) -> [E]? {
-        let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: [E].self)
-        defer { context.popFrame() }
-        let array = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
-        guard array.expectContainer(.array) else { return nil }
-        array.markLossy()
-        var elements: [E] = []
-        elements.reserveCapacity(array.count ?? 0)
-        array.forEachElement { element in
-            elements.append(element.decodeRequired(E.self) ?? replacement)
+        withFrame(for: [E].self) { array in
+            guard array.expectContainer(.array) else { return nil }
+            array.markLossy()
+            var elements: [E] = []
+            elements.reserveCapacity(array.count ?? 0)
+            array.forEachElement { element in
+                elements.append(element.decodeRequired(E.self) ?? replacement)
+            }
+            return elements
         }
-        return elements
     }
 }

@@ -7,8 +7,8 @@ extension APIDecoder {
     /// dropped, so its errors stay `recovered`.
     @usableFromInline
     func failRequired() {
-        context.fail(frame: frame)
         guard let owner = context.state[frame], !owner.isLossy else { return }
+        context.fail(frame: frame)
         context.state.markFailures(at: ErrorSite(self))
     }
 
@@ -51,19 +51,6 @@ extension APIDecoder {
         let value = convert(self)
         if value == nil && required { failRequired() }
         return value
-    }
-
-    /// Reports a model whose `init?(from:)` returned nil without recording a failure, so that a failed
-    /// model always has a failure entry explaining it (nothing is lost silently).
-    @usableFromInline
-    func reportNilModel(of type: Any.Type) {
-        // A decoder whose frame is gone (kept past its decode) has nothing to explain.
-        guard let errorsBefore = context.state[frame]?.errorsBefore else { return }
-        if context.errorCount == errorsBefore {
-            context.record(.other(message: "\(type).init(from:) returned nil without recording an error"), at: self, decoding: nil)
-        } else if !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(self)) {
-            context.record(.other(message: "\(type).init(from:) returned nil"), at: self, decoding: nil)
-        }
     }
 
     /// When this position is missing because its parent is not an object (for a key) or not an array (for

@@ -43,17 +43,20 @@ extension APIDecoder {
         decode(Value.self, required: false) { $0.run(decoding) }
     }
 
+    /// Runs `decoding` in a frame of its own, like a model: a value returned from a failed frame is
+    /// discarded, and nil without an error explaining it records `invalidFormat` with the expectation.
     private func run<Value>(_ decoding: CustomDecoding<Value>) -> Value? {
-        let frameIndex = context.pushFrame(node: node, parent: parent, step: step, type: Value.self)
-        defer { context.popFrame() }
-        let errorsBefore = context.errorCount
-        let child = APIDecoder(context: context, frame: frameIndex, node: node, parent: parent, step: step)
-        let value = decoding.decode(child)
-        if value == nil && !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(child)) {
-            context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
-                           at: child, decoding: nil)
+        withFrame(for: Value.self) { child in
+            let context = child.context
+            let errorsBefore = context.errorCount
+            let value = decoding.decode(child)
+            if value == nil && !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(child)) {
+                context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
+                               at: child, decoding: nil)
+                return nil
+            }
+            return child.keepsModel(returned: value != nil, of: Value.self) ? value : nil
         }
-        return value
     }
 }
 

@@ -111,9 +111,9 @@ struct DecodeState {
     /// decode (a misuse) must not read the document any more.
     var isOpen: Bool { header.pointee.isOpen }
 
-    ///
-    /// Once closed, the state changes no more: every write above is ignored. The shared closed context
-    /// (see `ContextSlot.swift`) relies on it, as decoders on any thread may reach it.
+    /// Closes the state when the decode returns. Once closed, the state changes no more: every write is
+    /// ignored. The shared closed context (see `ContextSlot.swift`) relies on it, as decoders on any thread
+    /// may reach it.
     func close() {
         header.pointee.isOpen = false
     }
@@ -193,13 +193,13 @@ struct DecodeState {
     /// Errors not recorded because of the cap.
     var unrecordedCount: Int { header.pointee.unrecorded }
 
-    /// Sets the cap on recorded errors (nil: none).
     /// Bounds the frames open at once. A well-formed decode never gets near it; a decoder kept by a model
     /// and used to decode an enclosing value again inside it would otherwise recurse until the stack overflows.
     func setFrameLimit(_ limit: Int) {
         header.pointee.frameLimit = limit
     }
 
+    /// Sets the cap on recorded errors (nil: none).
     func setErrorCap(_ cap: Int?) {
         header.pointee.errorCap = cap.map { max(0, $0) }
     }
@@ -277,13 +277,17 @@ struct DecodeState {
         return index
     }
 
-    func pop() {
-        if header.pointee.count > 0 {
-            header.pointee.count -= 1
-            let mark = header.pointee.base[header.pointee.count].absentKeysMark
-            if mark < header.pointee.absentKeys.count {
-                header.pointee.absentKeys.removeSubrange(mark...)
-            }
+    /// Pops frame `index`, which must be the innermost one: frames are entered and left only through
+    /// `APIDecoder.withFrame`, which pairs every push with one pop. A violation traps in debug builds (the
+    /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
+    /// would make another model lose its state.
+    func pop(_ index: Int) {
+        assert(index == header.pointee.count - 1, "frame \(index) popped while \(header.pointee.count) frames are open")
+        guard index >= 0, index == header.pointee.count - 1 else { return }
+        header.pointee.count = index
+        let mark = header.pointee.base[index].absentKeysMark
+        if mark < header.pointee.absentKeys.count {
+            header.pointee.absentKeys.removeSubrange(mark...)
         }
     }
 

@@ -108,15 +108,18 @@ final class DecodingContext {
 
     // MARK: - Frames
 
+    /// Pushes a frame for a value of `type` at `node` and returns its index, or -1 at the frame limit or once
+    /// the decode has ended (see `APIDecoder.withFrame`, the only caller).
     @usableFromInline
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type) -> Int {
         state.push(Frame(node: node, parent: parent, step: step, type: type))
     }
 
+    /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame`, the only caller).
     @usableFromInline
-    func popFrame() {
-        if state.tracksReadKeys { reportUnreadKeys(ofFrame: state.count - 1) }
-        state.pop()
+    func popFrame(_ index: Int) {
+        if state.tracksReadKeys { reportUnreadKeys(ofFrame: index) }
+        state.pop(index)
     }
 
     /// Records, at info level, the members of a model's object that no decoder read.
@@ -148,10 +151,10 @@ final class DecodingContext {
 
     /// Records an error about the value a decoder points at. Paths, tags and locations are built here, and
     /// only here, so decoding that meets no problem never pays for them.
-    @usableFromInline
     ///
     /// Errors start as `recovered`; when the required decode they belong to fails its model, they become
     /// `failure` (see `APIDecoder.failRequired()`).
+    @usableFromInline
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         guard isOpen else { return }
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)

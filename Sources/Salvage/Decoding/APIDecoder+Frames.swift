@@ -1,0 +1,62 @@
+// Entering and leaving frames: the one place that pushes and pops them, and the policy when a frame
+// cannot be entered.
+//
+// A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
+// `DecodeState.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
+// is enough stack for it (`StackGuard`), and records one error when the frame cannot be entered — at the
+// frame limit (see `DecodeState.setFrameLimit`) or when no stack can be found — instead of running the
+// work without a frame of its own.
+
+extension APIDecoder {
+    /// Runs `body` with a decoder for this position in a new frame decoding a value of `type`, then pops
+    /// the frame. Returns nil without running `body` when the frame cannot be entered: at the frame limit
+    /// or when no stack is left (one error recorded), or for a decoder kept past its decode (nothing
+    /// recorded).
+    @inlinable @inline(__always)
+    func withFrame<R>(for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
+        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type) }
+        guard frameIndex >= 0 else {
+            reportUnenteredFrame(decoding: type, becauseOfStack: false)
+            return nil
+        }
+        let inner = sibling(frame: frameIndex, node: node, parent: parent, step: step)
+        let outcome = StackGuard.run { body(inner) }
+        if outcome == nil {
+            inner.reportUnenteredFrame(decoding: type, becauseOfStack: true)
+        }
+        withContext { $0.popFrame(frameIndex) }
+        return outcome ?? nil
+    }
+
+    /// Records that a value of `type` was not decoded because its frame could not be entered: too many
+    /// models are being decoded inside one another (`becauseOfStack` false), or no thread with stack to
+    /// spare could be started. Nothing for a decoder kept past its decode.
+    @usableFromInline
+    func reportUnenteredFrame(decoding type: Any.Type, becauseOfStack: Bool) {
+        let context = context
+        guard context.isOpen else { return }
+        let message = becauseOfStack
+            ? "\(type) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
+            : "\(type) was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"
+        context.record(.other(message: message), at: self, decoding: type)
+    }
+
+    /// Whether the model decoded in this decoder's frame is kept: its `init?(from:)` returned a value
+    /// (`returned`) and its frame did not fail. A model that is not kept always has an error explaining why
+    /// (nothing is lost silently); a model that returned a value from a failed frame (it did not check
+    /// ``succeeded``) is discarded rather than returned half-empty.
+    @usableFromInline
+    func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
+        // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
+        guard let model = withContext({ $0.state[frame] }) else { return returned }
+        if returned && model.succeeded { return true }
+        let context = context
+        let what = returned ? "set succeeded to false" : "returned nil"
+        if context.errorCount == model.errorsBefore {
+            context.record(.other(message: "\(type).init(from:) \(what) without recording an error"), at: self, decoding: nil)
+        } else if !context.state.explainsFailure(since: model.errorsBefore, at: ErrorSite(self)) {
+            context.record(.other(message: "\(type).init(from:) \(what)"), at: self, decoding: nil)
+        }
+        return false
+    }
+}
