@@ -10,14 +10,14 @@ public struct APIDecodeOptions: Sendable {
     public var rootName: String
     /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error.
     ///
-    /// Decoding recurses once per level (models, ``JSONValue`` and Codable values all do), so values above
-    /// ``maximumDepthCeiling`` are treated as that ceiling: deeper recursion could exhaust a thread's stack.
-    /// 0 accepts scalars only.
+    /// Values above ``maximumDepthCeiling`` are treated as that ceiling. Decoding recurses once per level
+    /// (models, ``JSONValue`` and Codable values all do); when the calling thread's stack runs low, deeper
+    /// levels continue on a helper thread with a fresh stack, so every depth up to the limit decodes on any
+    /// thread (512 KiB secondary threads included). 0 accepts scalars only.
     public var maximumDepth: Int
 
-    /// The largest effective ``maximumDepth``: 1,000 levels. Measured: a recursive model 4,000 levels deep
-    /// decodes on a task's thread in a debug build, 6,000 overflow its 8 MiB stack; the ceiling keeps a wide
-    /// margin for models with larger frames.
+    /// The largest effective ``maximumDepth``: 1,000 levels, far beyond what real APIs nest, so that hostile
+    /// input cannot make a decode run long chains of helper threads.
     public static let maximumDepthCeiling = 1_000
 
     /// ``maximumDepth`` limited to ``maximumDepthCeiling`` (and to at least 0).
