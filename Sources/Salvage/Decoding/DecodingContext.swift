@@ -156,15 +156,12 @@ final class DecodingContext {
     ///
     /// Errors start as `recovered`; when the required decode they belong to fails its model, they become
     /// `failure` (see `APIDecoder.failRequired()`).
-    ///
-    /// At a redacted position the reason is stored without the value (`APIDecodeErrorReason.redacted`), so
-    /// no rendering of the stored error can show it.
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         guard isOpen else { return }
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
         var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
         error.value = offendingValue(at: decoder.node)
-        if redactsValues { error = redactedIfNeeded(error, node: decoder.node) }
+        if redactsValues { error = redactedIfNeeded(error) { decoder.node } }
         state.append(error, site: ErrorSite(decoder))
     }
 
@@ -172,18 +169,20 @@ final class DecodingContext {
     /// redacted like the others when its path is redacted.
     func record(_ error: APIDecodeError) {
         guard isOpen else { return }
-        state.append(redactsValues ? redactedIfNeeded(error, node: node(at: error.path)) : error)
+        state.append(redactsValues ? redactedIfNeeded(error) { node(at: error.path) } : error)
     }
 
-    /// `error` as stored by a decode that redacts values: without its value when its path is redacted (the
-    /// value at `node`, when known, is also removed from messages), and without a source excerpt in any
-    /// case (see `APIDecodeError.hidesSource`).
-    private func redactedIfNeeded(_ error: APIDecodeError, node: Int) -> APIDecodeError {
+    /// `error` as stored by a decode that redacts values (both `record`s call it before storing, so every
+    /// rendering of a stored error is clean): at a redacted path, its reason and value without the value
+    /// (`APIDecodeErrorReason.redacted`; the value at `node()`, when known, is also removed from messages);
+    /// in any case without a source excerpt (see `APIDecodeError.hidesSource`).
+    private func redactedIfNeeded(_ error: APIDecodeError, node: () -> Int) -> APIDecodeError {
         guard isRedacted(error.path) else {
             var shown = error
             shown.hidesSource = true
             return shown
         }
+        let node = node()
         let valueText = node >= 0 && (document.kind(node) == .string || document.kind(node) == .number) ? document.valueText(node) : nil
         return error.redacted(valueText: valueText)
     }
