@@ -128,9 +128,12 @@ enum DecodeRun {
         return invalidJSONError(error, for: T.self, options: options)
     }
 
-    /// No value and one `invalidJSON` error at the root.
+    /// No value and one `invalidJSON` error at the root (whose diagnostic shows no source line when values
+    /// are redacted: the line may hold one).
     static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-        return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)])
+        var invalid = APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)
+        invalid.hidesSource = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
+        return APIDecodeResult(value: nil, errors: [invalid])
     }
 }

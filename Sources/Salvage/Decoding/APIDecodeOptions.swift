@@ -71,7 +71,9 @@ public struct APIDecodeOptions: Sendable {
     public var maximumValueLength = 100
 
     /// Keys whose values are never kept in errors (`password`, `email`, …): an error at such a key, or
-    /// below one, has `value` `"<redacted>"`. Compared with each step of the error's path.
+    /// below one, has `value` `"<redacted>"` and a reason without the value (`Cannot read "<redacted>" as
+    /// Date: …`), so no rendering shows it. Compared with each step of the error's path. When any value is
+    /// redacted, ``APIDecodeError/diagnostic(source:)`` shows no source line.
     public var redactedKeys: Set<String> = []
 
     /// Whether to report object keys that no decoder read, once per model type and key, at info level
@@ -81,7 +83,7 @@ public struct APIDecodeOptions: Sendable {
 
     /// Paths whose values are never kept in errors, as dotted patterns below the root where `*` matches
     /// any one key or index: `"user.password"`, `"people.*.email"`. An error at or below a matching
-    /// position has `value` `"<redacted>"`.
+    /// position has `value` `"<redacted>"` and a reason without the value, as with ``redactedKeys``.
     public var redactedPaths: [String] = []
 
     /// Whether errors keep the offending value at all. True by default.

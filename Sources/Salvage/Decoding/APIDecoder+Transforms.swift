@@ -26,7 +26,8 @@ extension APIDecoder {
             if let converted = try transform(decoded) { return converted }
             reason = "a value the transform accepts"
         } catch {
-            reason = "a value the transform accepts (it threw: \(error))"
+            // What the closure threw may quote the value in any form: leave it out when the value is redacted.
+            reason = "a value the transform accepts (it threw: \(context.redactsValue(at: self) ? "<redacted>" : "\(error)"))"
         }
         context.record(.invalidFormat(value: context.document.valueText(node), type: "\(U.self)", expected: reason), at: self, decoding: U.self)
         return nil

@@ -185,6 +185,7 @@ struct DecodeState {
                 var updated = APIDecodeError(path: error.path, reason: .unknownKey(key: key, type: type, occurrences: entry.occurrences),
                                              location: error.location, severity: error.severity)
                 updated.value = error.value
+                updated.hidesSource = error.hidesSource
                 header.pointee.errors[entry.error] = updated
             }
         }

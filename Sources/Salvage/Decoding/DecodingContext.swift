@@ -38,6 +38,9 @@ final class DecodingContext {
     let reportsLocations: Bool
     /// The tape index of the value decoding starts at (the root), or -1 when there is none.
     let rootNode: Int
+    /// Whether the options redact any value (`redactedKeys`, `redactedPaths`); when not, recording an error
+    /// skips every redaction check.
+    let redactsValues: Bool
 
     /// Frames, errors and absent keys (see `DecodeState.swift` for why they live behind a pointer).
     let state = DecodeState()
@@ -67,6 +70,7 @@ final class DecodingContext {
         self.rootNode = rootNode
         self.options = options
         self.reportsLocations = reportsLocations
+        self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         self.locator = IncrementalLocator()
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
@@ -159,8 +163,37 @@ final class DecodingContext {
         guard isOpen else { return }
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
         var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
-        error.value = offendingValue(at: decoder.node, path: path)
+        error.value = offendingValue(at: decoder.node)
+        if redactsValues { error = redactedIfNeeded(error) { decoder.node } }
         state.append(error, site: ErrorSite(decoder))
+    }
+
+    /// Records an error built elsewhere (e.g. by user code through `recordError`, or the Codable bridge),
+    /// redacted like the others when its path is redacted.
+    func record(_ error: APIDecodeError) {
+        guard isOpen else { return }
+        state.append(redactsValues ? redactedIfNeeded(error) { node(at: error.path) } : error)
+    }
+
+    /// `error` as stored by a decode that redacts values (both `record`s call it before storing, so every
+    /// rendering of a stored error is clean): at a redacted path, its reason and value without the value
+    /// (`APIDecodeErrorReason.redacted`; the value at `node()`, when known, is also removed from messages);
+    /// in any case without a source excerpt (see `APIDecodeError.hidesSource`).
+    private func redactedIfNeeded(_ error: APIDecodeError, node: () -> Int) -> APIDecodeError {
+        guard isRedacted(error.path) else {
+            var shown = error
+            shown.hidesSource = true
+            return shown
+        }
+        let node = node()
+        let valueText = node >= 0 && (document.kind(node) == .string || document.kind(node) == .number) ? document.valueText(node) : nil
+        return error.redacted(valueText: valueText)
+    }
+
+    /// Whether a value at the decoder's position is redacted: for text built from it before it is recorded
+    /// (what a transform threw). Only for failures: it builds the path.
+    func redactsValue(at decoder: APIDecoder) -> Bool {
+        redactsValues && isRedacted(BreadcrumbBuilder(context: self).path(to: decoder, decoding: nil))
     }
 
     /// The `APIDecodable.idKey` of `type`, or nil when it has none or is not `APIDecodable`.
@@ -173,13 +206,10 @@ final class DecodingContext {
         return idKey
     }
 
-    /// The value shown in an error: its text, cut to `maximumValueLength`, or `<redacted>` under a
-    /// redacted key, or nil when there is no value or values are not kept.
-    func offendingValue(at node: Int, path: [APICodingKey]) -> String? {
+    /// The value shown in an error: its text, cut to `maximumValueLength`, or nil when there is no value or
+    /// values are not kept (`redactedIfNeeded` replaces it under a redacted key).
+    func offendingValue(at node: Int) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
-        if !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty, isRedacted(path) {
-            return "<redacted>"
-        }
         let text = document.valueText(node)
         guard text.count > options.maximumValueLength else { return text }
         return String(text.prefix(max(0, options.maximumValueLength))) + "…"
@@ -200,10 +230,17 @@ final class DecodingContext {
         return false
     }
 
-    /// Records an error built elsewhere (e.g. by user code through `recordError`).
-    func record(_ error: APIDecodeError) {
-        guard isOpen else { return }
-        state.append(error)
+    /// The node a path leads to from the root, or -1 when it leads to no value.
+    private func node(at path: [APICodingKey]) -> Int {
+        var node = rootNode
+        for key in path.dropFirst() where node >= 0 {
+            if let index = key.arrayIndex {
+                node = document.element(of: node, at: index) ?? -1
+            } else {
+                node = document.kind(node) == .object ? document.member(of: node, key: key.stringValue) ?? -1 : -1
+            }
+        }
+        return node
     }
 
     /// The location of the decoder's value, or of the nearest present value above it.

@@ -23,9 +23,13 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// How bad it is: whether a model failed, something was recovered, or it is for information.
     public internal(set) var severity: Severity
     /// The offending value as written (strings without quotes; `{…}`/`[…]` for containers), cut to
-    /// ``APIDecodeOptions/maximumValueLength``, `<redacted>` under ``APIDecodeOptions/redactedKeys``; nil
-    /// when there was no value.
+    /// ``APIDecodeOptions/maximumValueLength``, `<redacted>` under ``APIDecodeOptions/redactedKeys`` or
+    /// ``APIDecodeOptions/redactedPaths`` (where the reason is stored without the value too); nil when
+    /// there was no value.
     public internal(set) var value: String?
+    /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
+    /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
+    var hidesSource = false
 
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {

@@ -20,9 +20,11 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     case countAboveMaximum(maximum: Int, actual: Int)
     /// A `RawRepresentable` type (usually an enum) has no case for this raw value.
     case unexpectedRawValue(value: String, type: String)
-    /// A whole number is too large or too small for the integer or floating-point type.
+    /// A whole number is too large or too small for the integer or floating-point type. `value` is
+    /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted (``APIDecodeOptions/redactedKeys``).
     case numericOverflow(value: Decimal, type: String)
-    /// A number has a fractional part (or more precision) that the type cannot hold.
+    /// A number has a fractional part (or more precision) that the type cannot hold. `value` is
+    /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted.
     case lossOfPrecision(value: Decimal, type: String)
     /// A Swift `Decodable` value threw while being decoded through ``APIDecoder/decodeRequired(swiftDecodable:)``.
     case swiftDecodingError(DecodingError)
@@ -63,9 +65,9 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .unexpectedRawValue(let value, let type):
             return "Raw value of \"\(value)\" for type \(type) not defined"
         case .numericOverflow(let value, let type):
-            return "Value \(value) does not fit in \(type)"
+            return "Value \(value.shownInReason) does not fit in \(type)"
         case .lossOfPrecision(let value, let type):
-            return "Type \(type) does not have precision to represent \(value)"
+            return "Type \(type) does not have precision to represent \(value.shownInReason)"
         case .swiftDecodingError(let error):
             return "Swift DecodingError: \(error.salvageSummary)"
         case .invalidFormat(let value, let type, let expected):

@@ -40,14 +40,18 @@ extension APIDecodeErrorReason: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         func int(_ key: CodingKeys) throws -> Int { try c.decode(Int.self, forKey: key) }
         func string(_ key: CodingKeys) throws -> String { try c.decode(String.self, forKey: key) }
+        // A redacted number is written as the string `<redacted>` (JSON has no NaN).
+        func number(_ key: CodingKeys) throws -> Decimal {
+            (try? c.decode(String.self, forKey: key)) == redactedText ? .nan : try c.decode(Decimal.self, forKey: key)
+        }
         switch try string(.kind) {
         case "unexpectedJSONType": self = .unexpectedJSONType(actual: try c.decode(JSONElement.self, forKey: .actual))
         case "countNotExact": self = .countNotExact(expected: try int(.expected), actual: try int(.count))
         case "countBelowMinimum": self = .countBelowMinimum(minimum: try int(.minimum), actual: try int(.count))
         case "countAboveMaximum": self = .countAboveMaximum(maximum: try int(.maximum), actual: try int(.count))
         case "unexpectedRawValue": self = .unexpectedRawValue(value: try string(.value), type: try string(.type))
-        case "numericOverflow": self = .numericOverflow(value: try c.decode(Decimal.self, forKey: .value), type: try string(.type))
-        case "lossOfPrecision": self = .lossOfPrecision(value: try c.decode(Decimal.self, forKey: .value), type: try string(.type))
+        case "numericOverflow": self = .numericOverflow(value: try number(.value), type: try string(.type))
+        case "lossOfPrecision": self = .lossOfPrecision(value: try number(.value), type: try string(.type))
         case "swiftDecodingError":
             self = .swiftDecodingError(.dataCorrupted(.init(codingPath: [], debugDescription: try string(.message))))
         case "invalidFormat": self = .invalidFormat(value: try string(.value), type: try string(.type), expected: try string(.expected))
@@ -78,9 +82,9 @@ extension APIDecodeErrorReason: Codable {
         case .unexpectedRawValue(let value, let type):
             try c.encode("unexpectedRawValue", forKey: .kind); try c.encode(value, forKey: .value); try c.encode(type, forKey: .type)
         case .numericOverflow(let value, let type):
-            try c.encode("numericOverflow", forKey: .kind); try c.encode(value, forKey: .value); try c.encode(type, forKey: .type)
+            try c.encode("numericOverflow", forKey: .kind); try encodeNumber(value, in: &c); try c.encode(type, forKey: .type)
         case .lossOfPrecision(let value, let type):
-            try c.encode("lossOfPrecision", forKey: .kind); try c.encode(value, forKey: .value); try c.encode(type, forKey: .type)
+            try c.encode("lossOfPrecision", forKey: .kind); try encodeNumber(value, in: &c); try c.encode(type, forKey: .type)
         case .swiftDecodingError:
             try c.encode("swiftDecodingError", forKey: .kind)
         case .invalidFormat(let value, let type, let expected):
@@ -107,8 +111,15 @@ extension APIDecodeErrorReason: Codable {
     }
 }
 
+extension APIDecodeErrorReason {
+    /// Writes `value` under `value`: a number, or the string `<redacted>` for a redacted one (`nan`).
+    private func encodeNumber(_ value: Decimal, in container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        if value.isNaN { try container.encode(redactedText, forKey: .value) } else { try container.encode(value, forKey: .value) }
+    }
+}
+
 extension APIDecodeError: Codable {
-    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value }
+    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value, sourceHidden = "source_hidden" }
 
     /// Reads an error written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
@@ -118,9 +129,11 @@ extension APIDecodeError: Codable {
                   location: try container.decodeIfPresent(SourceLocation.self, forKey: .location),
                   severity: try container.decode(Severity.self, forKey: .severity))
         value = try container.decodeIfPresent(String.self, forKey: .value)
+        hidesSource = try container.decodeIfPresent(Bool.self, forKey: .sourceHidden) ?? false
     }
 
-    /// Writes `path`, `reason`, `location`, `severity` and `value`.
+    /// Writes `path`, `reason`, `location`, `severity`, `value`, and `source_hidden` (true) when
+    /// ``diagnostic(source:)`` shows no source excerpt because the decode redacts values.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
@@ -128,5 +141,6 @@ extension APIDecodeError: Codable {
         try container.encodeIfPresent(location, forKey: .location)
         try container.encode(severity, forKey: .severity)
         try container.encodeIfPresent(value, forKey: .value)
+        if hidesSource { try container.encode(true, forKey: .sourceHidden) }
     }
 }

@@ -12,7 +12,15 @@ extension APIDecodeError {
     /// ```
     ///
     /// `failure` renders as `error:`, `recovered` as `warning:` and `info` as `note:`. Lines longer than
-    /// 120 characters are cut around the caret.
+    /// 120 characters are cut around the caret. Errors of a decode that redacts values
+    /// (``APIDecodeOptions/redactedKeys``, ``APIDecodeOptions/redactedPaths``) show no source line, since it
+    /// could hold a redacted value; instead:
+    ///
+    /// ```
+    /// warning: Cannot read "<redacted>" as Date: expected ISO 8601 date and time [invalid_format]
+    ///  --> line 2, column 9: root(Profile) > "dob"(Date)
+    ///   = source not shown: values are redacted
+    /// ```
     public func diagnostic(source: String? = nil) -> String {
         let label: String
         switch severity {
@@ -23,7 +31,10 @@ extension APIDecodeError {
         var lines = ["\(label): \(reason) [\(code)]"]
         let place = location.map { "line \($0.line), column \($0.column): " } ?? ""
         lines.append(" --> \(place)\(path.taggedJSONPath)")
-        if let location, let source, let text = Self.line(location.line, of: source) {
+        if let location, source != nil, hidesSource {
+            // The line could hold a redacted value (this one's, or another's: minified JSON is one line).
+            lines.append("\(String(repeating: " ", count: String(location.line).count)) = source not shown: values are redacted")
+        } else if let location, let source, let text = Self.line(location.line, of: source) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
             let (shown, caretColumn) = Self.window(text, around: location.column)

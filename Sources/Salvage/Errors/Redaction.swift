@@ -1,0 +1,72 @@
+import Foundation
+
+// What an error recorded at a redacted position (`APIDecodeOptions.redactedKeys`/`redactedPaths`) keeps:
+// the decode replaces the reason before it stores the error, so every rendering derived from the stored
+// error (description, JSON line, metadata, diagnostic, Codable export, summaries) is clean.
+
+/// The text shown instead of a redacted value.
+let redactedText = "<redacted>"
+
+extension APIDecodeErrorReason {
+    /// The same reason without the value: every payload that holds the value, or a text derived from it,
+    /// is replaced by `<redacted>` (numbers by `Decimal.nan`, shown as `<redacted>`); a `DecodingError`
+    /// keeps its case, type, key and coding path but loses its message and underlying error (their text is
+    /// written by code that may quote the value in any form). In your own messages (`other`), each
+    /// occurrence of `valueText` (the value as written, when it is a string or a number) is replaced.
+    /// Reasons that carry no value (types, counts, keys) are returned unchanged.
+    func redacted(valueText: String?) -> APIDecodeErrorReason {
+        switch self {
+        case .unexpectedRawValue(_, let type):
+            return .unexpectedRawValue(value: redactedText, type: type)
+        case .numericOverflow(_, let type):
+            return .numericOverflow(value: .nan, type: type)
+        case .lossOfPrecision(_, let type):
+            return .lossOfPrecision(value: .nan, type: type)
+        case .invalidFormat(_, let type, let expected):
+            return .invalidFormat(value: redactedText, type: type, expected: expected)
+        case .coerced(_, let found, let type):
+            return .coerced(value: redactedText, found: found, type: type)
+        case .swiftDecodingError(let error):
+            return .swiftDecodingError(error.redacted())
+        case .other(let message):
+            guard let valueText, !valueText.isEmpty else { return self }
+            return .other(message: message.replacingOccurrences(of: valueText, with: redactedText))
+        case .unexpectedJSONType, .countNotExact, .countBelowMinimum, .countAboveMaximum, .unknownKey, .defaultUsed,
+             .lossBudgetExceeded, .missingAlternatives, .invalidJSON:
+            return self
+        }
+    }
+}
+
+extension APIDecodeError {
+    /// The error as stored at a redacted position: its reason without the value (see
+    /// `APIDecodeErrorReason.redacted(valueText:)`), `value` `<redacted>` when it had one, and no source
+    /// excerpt in ``diagnostic(source:)``.
+    func redacted(valueText: String?) -> APIDecodeError {
+        var error = APIDecodeError(path: path, reason: reason.redacted(valueText: valueText), location: location, severity: severity)
+        error.value = value == nil ? nil : redactedText
+        error.hidesSource = true
+        return error
+    }
+}
+
+extension DecodingError {
+    /// The same case, type or key and coding path, with `<redacted>` as the message and no underlying error.
+    func redacted() -> DecodingError {
+        guard let context = salvageContext else { return .dataCorrupted(.init(codingPath: [], debugDescription: redactedText)) }
+        let clean = DecodingError.Context(codingPath: context.codingPath, debugDescription: redactedText)
+        switch self {
+        case .dataCorrupted: return .dataCorrupted(clean)
+        case .keyNotFound(let key, _): return .keyNotFound(key, clean)
+        case .typeMismatch(let type, _): return .typeMismatch(type, clean)
+        case .valueNotFound(let type, _): return .valueNotFound(type, clean)
+        @unknown default: return .dataCorrupted(clean)
+        }
+    }
+}
+
+extension Decimal {
+    /// The number as shown in a reason: `<redacted>` for `nan`, which stands for a redacted value (JSON has
+    /// no NaN, so no number read from JSON is `nan`).
+    var shownInReason: String { isNaN ? redactedText : "\(self)" }
+}
