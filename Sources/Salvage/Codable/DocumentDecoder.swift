@@ -104,8 +104,19 @@ struct DocumentDecoder: Decoder {
         if DocumentDecoder.isScalarArray(T.self) {
             return try scalarArray(T.self)
         }
-        // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`).
-        guard let outcome = StackGuard.run({ Result { try T(from: self) } }) else {
+        // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
+        // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
+        // unspecialized `T` would look up generic metadata on every value.
+        if StackGuard.hasRoom() {
+            return try T(from: self)
+        }
+        return try decodeOnFreshStack(T.self)
+    }
+
+    /// `T(from: self)` on a helper thread's fresh stack (see `StackGuard`).
+    @inline(never)
+    private func decodeOnFreshStack<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let outcome = StackGuard.runOnFreshStack({ Result { try T(from: self) } }) else {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(T.self) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started."))
         }
         return try outcome.get()

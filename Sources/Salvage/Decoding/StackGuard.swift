@@ -39,7 +39,9 @@ enum StackGuard {
 
     /// Runs `body` on this thread when at least `reserve` bytes of stack are left below the caller, else on
     /// a helper thread with a fresh stack, waiting for it. Returns nil, without running `body`, only when no
-    /// helper thread could be started (the caller records that the value was not decoded).
+    /// helper thread could be started (the caller records that the value was not decoded). Hot paths call
+    /// `hasRoom()` themselves and `runOnFreshStack` only when it says no, to keep the common case free of
+    /// closures.
     @inlinable @inline(__always)
     static func run<R>(_ body: () -> R) -> R? {
         if hasRoom() { return body() }
