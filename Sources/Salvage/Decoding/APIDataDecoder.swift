@@ -93,8 +93,10 @@ enum DecodeRun {
 
     /// Runs `body` with the root decoder of `document` and collects the result and the errors.
     static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
-                            options: APIDecodeOptions, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
-        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
+                            knownLocation: SourceLocation = .start, options: APIDecodeOptions,
+                            _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
+        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
+                                      reportsLocations: reportsLocations, knownLocation: knownLocation)
         context.begin()
         defer { context.end() }
         let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self)
