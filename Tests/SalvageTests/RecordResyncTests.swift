@@ -59,6 +59,8 @@ struct RecordResyncTests {
         Case("a broken pretty-printed record whose members follow the error",
              "{\n  \"n\": 2,\n  \"m\": oops,\n  \"k\": 3\n}\n{\"n\":4}\n",
              ["1: invalid_json @ 3:8", "6: {n:4}"]),
+        Case("the broken object of Docs/ErrorReporting.md", "{\n\"n\": 2,\n\"m\": oops,\n\"k\": 3\n}\n{\"n\":4}\n",
+             ["1: invalid_json @ 3:6", "6: {n:4}"]),
         Case("a line that is only ]", "{\"n\":1}\n]\n{\"n\":2}\n",
              ["1: {n:1}", "2: invalid_json @ 2:1", "3: {n:2}"]),
         Case("a garbage line", "{\"n\":1}\nxyz\n{\"n\":2}\n",
