@@ -93,8 +93,10 @@ enum DecodeRun {
 
     /// Runs `body` with the root decoder of `document` and collects the result and the errors.
     static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
-                            options: APIDecodeOptions, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
-        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations)
+                            knownLocation: SourceLocation = .start, options: APIDecodeOptions,
+                            _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
+        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
+                                      reportsLocations: reportsLocations, knownLocation: knownLocation)
         context.begin()
         defer { context.end() }
         // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root

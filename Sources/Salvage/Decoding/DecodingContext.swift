@@ -62,8 +62,10 @@ final class DecodingContext {
     private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
+    /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
+    /// stream), so locating its errors does not rescan the stream before it.
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
-         lease: ContextSlotLease = ContextSlotPool.lease()) {
+         knownLocation: SourceLocation = .start, lease: ContextSlotLease = ContextSlotPool.lease()) {
         self.lease = lease
         self.document = document
         self.rawInput = rawInput
@@ -71,7 +73,7 @@ final class DecodingContext {
         self.options = options
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
-        self.locator = IncrementalLocator()
+        self.locator = IncrementalLocator(last: knownLocation)
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
         // Codable bridge push their own): four per level is far more than a correct decode uses.
@@ -260,10 +262,19 @@ final class DecodingContext {
 /// Computes line and column for offsets that mostly arrive in increasing order (errors are recorded in
 /// document order), by continuing from the previous answer instead of rescanning from the start.
 struct IncrementalLocator {
-    private var last = SourceLocation.start
+    /// A location known to come before every offset asked for (the start, or a record's start in a stream).
+    private let floor: SourceLocation
+    /// The previous answer.
+    private var last: SourceLocation
+
+    init(last: SourceLocation = .start) {
+        self.floor = last
+        self.last = last
+    }
 
     mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
-        last = SourceLocation.locate(offset: offset, in: bytes, from: last)
+        let known = last.offset <= offset ? last : floor
+        last = SourceLocation.locate(offset: offset, in: bytes, from: known)
         return last
     }
 }

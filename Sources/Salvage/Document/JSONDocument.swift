@@ -37,16 +37,14 @@ final class JSONDocument {
 
     /// Parses the one value that starts at `start` (after whitespace) in `bytes`, ignoring what follows it;
     /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
-    /// the value, or the syntax error and its offset.
-    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits)
-        -> Result<(document: JSONDocument, end: Int), LocatedSyntaxError> {
+    /// the value, or the failure with its offset (the caller locates it, from a location it already knows).
+    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
         var parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
             let parsed = try parser.parseValue(startingAt: start)
             return .success((JSONDocument(input: input, tape: parsed.tape), parsed.end))
         } catch {
-            let location = SourceLocation.locate(offset: error.offset, in: input)
-            return .failure(LocatedSyntaxError(error: JSONSyntaxError(message: error.message, location: location), offset: error.offset))
+            return .failure(error)
         }
     }
 

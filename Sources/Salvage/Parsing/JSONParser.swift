@@ -285,7 +285,13 @@ struct JSONParser {
 
     /// A message for a byte that cannot start a value, with a hint for the usual mistakes.
     func unexpectedValueMessage(_ byte: UInt8) -> String {
-        let what = describeByte(at: position)
+        JSONParser.unexpectedValueMessage(input, at: position)
+    }
+
+    /// A message for the byte at `offset`, which cannot start a value, with a hint for the usual mistakes.
+    static func unexpectedValueMessage(_ input: ByteReader, at offset: Int) -> String {
+        let byte = input.byte(offset)
+        let what = describeByte(input, at: offset)
         switch byte {
         case UInt8(ascii: "+"): return "Unexpected \(what): a number cannot start with '+'"
         case UInt8(ascii: "."): return "Unexpected \(what): a number must start with a digit"

@@ -23,12 +23,6 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, Codable, CustomStringC
     public var description: String { "\(message) at \(location)" }
 }
 
-/// A syntax error with the byte offset it was found at (for resynchronizing a stream of records).
-struct LocatedSyntaxError: Error {
-    let error: JSONSyntaxError
-    let offset: Int
-}
-
 /// A parse failure before its location has been resolved to a line and column.
 struct ParseFailure: Error {
     let message: String
