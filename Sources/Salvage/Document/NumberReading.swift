@@ -155,7 +155,7 @@ private struct NumberParts {
             while index < text.count, isDigit(text[index]) { index += 1 }
         }
         fractionDigits = fractionStart ..< max(fractionStart, index)
-        let written = writtenExponent(text, from: index, limit: 1_000_000_000)
+        let written = writtenExponent(text, from: index)
         exponent = written - fractionDigits.count
     }
 
