@@ -115,4 +115,122 @@ func nlCheck<T: APIDecodable>(_ testCase: NLCase, as type: T.Type, bits: (T) -> 
     func double(_ testCase: NLCase) {
         nlCheck(testCase, as: Double.self, bits: { UInt64($0.bitPattern) })
     }
+
+    @Test(arguments: [
+        NLCase("1e400", "1e400", .error("numeric_overflow", "root(Double) : Value 1e400 does not fit in Double")),
+        NLCase("-1e99999999999999999999", "-1e99999999999999999999",
+               .error("numeric_overflow", "root(Double) : Value -1e99999999999999999999 does not fit in Double")),
+        NLCase("1.7976931348623159e308 (above halfway)", "1.7976931348623159e308",
+               .error("numeric_overflow", "root(Double) : Value 1.7976931348623159e308 does not fit in Double")),
+        NLCase("1<150,000 zeros>e-149690", "1" + nlZeros(150_000) + "e-149690",
+               .error("numeric_overflow", "root(Double) : Value 1" + nlZeros(29) + "…" + nlZeros(22) + "e-149690 does not fit in Double")),
+        NLCase("1e<5,000 nines>", "1e" + String(repeating: "9", count: 5_000),
+               .error("numeric_overflow", "root(Double) : Value 1e" + String(repeating: "9", count: 28) + "…" + String(repeating: "9", count: 30) + " does not fit in Double")),
+    ])
+    func doubleOverflowShowsTheNumber(_ testCase: NLCase) {
+        nlCheck(testCase, as: Double.self, bits: { UInt64($0.bitPattern) })
+    }
+
+    @Test func theExactHalfwayPointAboveTheLargestDoubleOverflows() {
+        // 2^1024 - 2^970, halfway between Double.greatestFiniteMagnitude and 2^1024: ties to even round up.
+        let text = nlDigits((1 << 54) - 1, times: 2, toThe: 970)
+        #expect(text.count == 309)
+        let shown = String(text.prefix(30)) + "…" + String(text.suffix(30))
+        nlCheck(NLCase("2^1024 - 2^970", text, .error("numeric_overflow", "root(Double) : Value \(shown) does not fit in Double")), as: Double.self)
+    }
+
+    // MARK: Float
+
+    @Test(arguments: [
+        NLCase("0.<100,000 zeros>1e100001", "0." + nlZeros(100_000) + "1e100001", .bits(UInt64(Float(1).bitPattern))),
+        NLCase("1<150,000 zeros>e-150000", "1" + nlZeros(150_000) + "e-150000", .bits(UInt64(Float(1).bitPattern))),
+        NLCase("Float.greatestFiniteMagnitude", "3.4028235e38", .bits(UInt64(Float.greatestFiniteMagnitude.bitPattern))),
+        NLCase("-0", "-0", .bits(UInt64((-Float(0)).bitPattern))),
+        NLCase("1e39", "1e39", .error("numeric_overflow", "root(Float) : Value 1" + nlZeros(39) + " does not fit in Float")),
+        NLCase("1e400", "1e400", .error("numeric_overflow", "root(Float) : Value 1e400 does not fit in Float")),
+    ])
+    func float(_ testCase: NLCase) {
+        nlCheck(testCase, as: Float.self, bits: { UInt64($0.bitPattern) })
+    }
+
+    // MARK: Decimal
+
+    static let decimals: [NLCase] = [
+        // The examples: in range, so exact (`1e128` is 10 × 10^127).
+        NLCase("1e128", "1e128", .exactly("1" + nlZeros(128))),
+        NLCase("7e120", "7e120", .exactly("7" + nlZeros(120))),
+        NLCase("1.0e-120", "1.0e-120", .exactly("0." + nlZeros(119) + "1")),
+        NLCase("1.0e-128", "1.0e-128", .exactly("0." + nlZeros(127) + "1")),
+        NLCase("100e-130", "100e-130", .exactly("0." + nlZeros(127) + "1")),
+        NLCase("-5e-128", "-5e-128", .exactly("-0." + nlZeros(127) + "5")),
+        NLCase("0.<100,000 zeros>1e100001", "0." + nlZeros(100_000) + "1e100001", .exactly("1")),
+        NLCase("1<100,000 zeros>e-100001", "1" + nlZeros(100_000) + "e-100001", .exactly("0.1")),
+        NLCase("1<150,000 zeros>e-150000", "1" + nlZeros(150_000) + "e-150000", .exactly("1")),
+        NLCase("0e-99999999999999", "0e-99999999999999", .exactly("0")),
+        NLCase("-0", "-0", .exactly("0")),
+        // The largest mantissa (2^128 - 1, 39 digits) and the largest Decimal.
+        NLCase("2^128 - 1", "340282366920938463463374607431768211455", .exactly("340282366920938463463374607431768211455")),
+        NLCase("Decimal.greatestFiniteMagnitude", "3.40282366920938463463374607431768211455e165",
+               .exactly("340282366920938463463374607431768211455" + nlZeros(127))),
+        // Beyond: shown as written, since no Decimal would be the truth.
+        NLCase("2^128", "340282366920938463463374607431768211456",
+               .error("precision_loss", "root(Decimal) : Type Decimal does not have precision to represent 340282366920938463463374607431768211456")),
+        NLCase("3.5e165", "3.5e165", .error("numeric_overflow", "root(Decimal) : Value 3.5e165 does not fit in Decimal")),
+        NLCase("1e99999999999999999999", "1e99999999999999999999",
+               .error("numeric_overflow", "root(Decimal) : Value 1e99999999999999999999 does not fit in Decimal")),
+        NLCase("1e-129", "1e-129", .error("precision_loss", "root(Decimal) : Type Decimal does not have precision to represent 1e-129")),
+        NLCase("-1e-400", "-1e-400", .error("precision_loss", "root(Decimal) : Type Decimal does not have precision to represent -1e-400")),
+        NLCase("1<100 zeros>1", "1" + nlZeros(100) + "1",
+               .error("precision_loss", "root(Decimal) : Type Decimal does not have precision to represent 1" + nlZeros(29) + "…" + nlZeros(29) + "1")),
+    ]
+
+    @Test(arguments: decimals)
+    func decimal(_ testCase: NLCase) {
+        nlCheck(testCase, as: Decimal.self)
+    }
+
+    // MARK: Integers
+
+    @Test(arguments: [
+        NLCase("Int64.max", "9223372036854775807", .exactly("9223372036854775807")),
+        NLCase("Int64.min", "-9223372036854775808", .exactly("-9223372036854775808")),
+        NLCase("Int64.max + 1", "9223372036854775808", .error("numeric_overflow", "root(Int64) : Value 9223372036854775808 does not fit in Int64")),
+        NLCase("Int64.min - 1", "-9223372036854775809", .error("numeric_overflow", "root(Int64) : Value -9223372036854775809 does not fit in Int64")),
+        NLCase("0.<100,000 zeros>1e100001", "0." + nlZeros(100_000) + "1e100001", .exactly("1")),
+        NLCase("1<150,000 zeros>e-150000", "1" + nlZeros(150_000) + "e-150000", .exactly("1")),
+        NLCase("0e-99999999999999", "0e-99999999999999", .exactly("0")),
+        NLCase("1<100,000 zeros>e-100001", "1" + nlZeros(100_000) + "e-100001",
+               .error("precision_loss", "root(Int64) : Type Int64 does not have precision to represent 0.1")),
+        NLCase("1e128", "1e128", .error("numeric_overflow", "root(Int64) : Value 1" + nlZeros(128) + " does not fit in Int64")),
+        NLCase("1e-400", "1e-400", .error("precision_loss", "root(Int64) : Type Int64 does not have precision to represent 1e-400")),
+        NLCase("1e99999999999999999999", "1e99999999999999999999",
+               .error("numeric_overflow", "root(Int64) : Value 1e99999999999999999999 does not fit in Int64")),
+    ])
+    func int64(_ testCase: NLCase) {
+        nlCheck(testCase, as: Int64.self)
+    }
+
+    @Test(arguments: [
+        NLCase("UInt64.max", "18446744073709551615", .exactly("18446744073709551615")),
+        NLCase("UInt64.max + 1", "18446744073709551616", .error("numeric_overflow", "root(UInt64) : Value 18446744073709551616 does not fit in UInt64")),
+        NLCase("1.8446744073709551616e19", "1.8446744073709551616e19",
+               .error("numeric_overflow", "root(UInt64) : Value 18446744073709551616 does not fit in UInt64")),
+    ])
+    func uint64(_ testCase: NLCase) {
+        nlCheck(testCase, as: UInt64.self)
+    }
+
+    // MARK: The reasons that carry a number as written
+
+    @Test(arguments: [
+        (APIDecodeErrorReason.numericOverflowAsWritten(text: "1e400", type: "Double"), "numeric_overflow", "Value 1e400 does not fit in Double"),
+        (.lossOfPrecisionAsWritten(text: "1e-400", type: "Decimal"), "precision_loss", "Type Decimal does not have precision to represent 1e-400"),
+    ])
+    func asWrittenReasonsKeepTheirCodesAndRoundTrip(reason: APIDecodeErrorReason, code: String, message: String) throws {
+        #expect(reason.code == code)
+        #expect(reason.description == message)
+        let decoded = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
+        #expect(decoded == reason)
+        #expect(decoded.hashValue == reason.hashValue)
+    }
 }
