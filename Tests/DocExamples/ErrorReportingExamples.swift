@@ -70,6 +70,8 @@ extension ErrorReportingExamples {
             (.unexpectedJSONType(actual: .boolean), "Unexpectedly found a boolean"),
             (.numericOverflow(value: 300, type: "Int8"), "Value 300 does not fit in Int8"),
             (.lossOfPrecision(value: Decimal(string: "3.5")!, type: "Int"), "Type Int does not have precision to represent 3.5"),
+            (.numericOverflowAsWritten(text: "1e400", type: "Double"), "Value 1e400 does not fit in Double"),
+            (.lossOfPrecisionAsWritten(text: "1e-400", type: "Decimal"), "Type Decimal does not have precision to represent 1e-400"),
             (.unexpectedRawValue(value: "cletus", type: "Stooge"), #"Raw value of "cletus" for type Stooge not defined"#),
             (.invalidFormat(value: "yesterday", type: "Date", expected: "ISO 8601 date and time"),
              #"Cannot read "yesterday" as Date: expected ISO 8601 date and time"#),

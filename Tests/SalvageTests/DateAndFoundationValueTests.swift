@@ -78,7 +78,7 @@ struct DateAndFoundationValueTests {
         #expect(result.errors.map(\.description) == [
             #"root(DFEvent) > "created"(Date) : Unexpectedly found an integer"#,
             #"root(DFEvent) > "seconds"(Date) : Unexpectedly found a string"#,
-            #"root(DFEvent) > "millis"(Date) : Value "# + "\(Decimal.greatestFiniteMagnitude)" + " does not fit in Date",
+            #"root(DFEvent) > "millis"(Date) : Value 1e400 does not fit in Date"#,
             #"root(DFEvent) > "day"(Date) : Cannot read "09/09/2001" as Date: expected date in format "yyyy-MM-dd""#,
         ])
     }

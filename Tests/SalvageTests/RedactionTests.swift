@@ -8,7 +8,7 @@ import Testing
 struct RedactionTests {
     /// Every way a value's text can get into an error.
     enum Row: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case rawValue, openEnum, overflow, precision, decimalPrecision, date, url, uuid, base64, transform, transformThrows,
+        case rawValue, openEnum, overflow, doubleOverflow, precision, decimalPrecision, date, url, uuid, base64, transform, transformThrows,
              customDecoding, coercedString, coercedNumber, codableDate, codableOverflow, codableThrows, codableOtherError,
              recordedReason, recordedMessage, recordedError, recordedRawValueError
 
@@ -18,6 +18,7 @@ struct RedactionTests {
         var secret: String {
             switch self {
             case .overflow, .codableOverflow: return "98765432109876543210"
+            case .doubleOverflow: return "98765e400"
             case .precision: return "4242.4242"
             case .decimalPrecision: return "3141592653589793238462643383279502884197169"
             case .coercedString, .coercedNumber: return "4242424242"
@@ -30,7 +31,7 @@ struct RedactionTests {
         /// The secret as it is written in the JSON input.
         var jsonValue: String {
             switch self {
-            case .overflow, .codableOverflow, .precision, .coercedNumber: return secret
+            case .overflow, .doubleOverflow, .codableOverflow, .precision, .coercedNumber: return secret
             case .decimalPrecision: return "0." + secret
             case .codableDate: return #"{"when": "\#(secret)"}"#
             default: return #""\#(secret)""#
@@ -48,7 +49,7 @@ struct RedactionTests {
         var code: String {
             switch self {
             case .rawValue, .openEnum, .recordedRawValueError: return "unknown_raw_value"
-            case .overflow: return "numeric_overflow"
+            case .overflow, .doubleOverflow: return "numeric_overflow"
             case .precision, .decimalPrecision: return "precision_loss"
             case .coercedString, .coercedNumber: return "coerced"
             case .codableDate, .codableOverflow, .codableThrows: return "swift_decoding_error"
@@ -107,6 +108,7 @@ struct RedactionTests {
             case .rawValue: _ = secret --> RDPlan?.self
             case .openEnum: _ = secret --> OpenEnum<RDPlan>.self
             case .overflow: _ = secret --> Int?.self
+            case .doubleOverflow: _ = secret --> Double?.self
             case .precision: _ = secret --> Int?.self
             case .decimalPrecision: _ = secret --> Decimal?.self
             case .date: _ = secret --> Date?.self
@@ -209,6 +211,7 @@ struct RedactedErrorRenderingTests {
     @Test(arguments: [
         (Row.date, #"root(RDModel) > "secret"(Date) : Cannot read "<redacted>" as Date: expected ISO 8601 date and time"#),
         (.overflow, #"root(RDModel) > "secret"(Int) : Value <redacted> does not fit in Int"#),
+        (.doubleOverflow, #"root(RDModel) > "secret"(Double) : Value <redacted> does not fit in Double"#),
         (.precision, #"root(RDModel) > "secret"(Int) : Type Int does not have precision to represent <redacted>"#),
         (.coercedString, #"root(RDModel) > "secret"(Int) : Converted a string "<redacted>" to Int"#),
         (.rawValue, #"root(RDModel) > "secret"(RDPlan) : Raw value of "<redacted>" for type RDPlan not defined"#),

@@ -680,7 +680,8 @@ struct RoundTripTests {
                 #expect(expectedInt == nil, "\(context): \(failure.reasons), expected \(expectedInt.map(String.init) ?? "")")
                 switch failure.reasons.first {
                 case .lossOfPrecision(_, "Int64")?: #expect(fractional, "\(context): \(failure.reasons)")
-                case .numericOverflow(_, "Int64")?: #expect(!fractional, "\(context): \(failure.reasons)")
+                case .lossOfPrecisionAsWritten(_, "Int64")?: #expect(fractional, "\(context): \(failure.reasons)")
+                case .numericOverflow(_, "Int64")?, .numericOverflowAsWritten(_, "Int64")?: #expect(!fractional, "\(context): \(failure.reasons)")
                 default: Issue.record("\(context): \(failure.reasons)")
                 }
                 #expect(failure.reasons.count == 1, "\(context)")
@@ -692,7 +693,7 @@ struct RoundTripTests {
                 #expect(value.bitPattern == expectedDouble?.bitPattern, "\(context): Double \(value), expected \(expectedDouble.map { "\($0)" } ?? "nil")")
             case .failure(let failure):
                 #expect(expectedDouble.map { !$0.isFinite } == true, "\(context): \(failure.reasons), expected \(expectedDouble.map { "\($0)" } ?? "nil")")
-                if case .numericOverflow(_, "Double")? = failure.reasons.first {} else { Issue.record("\(context): \(failure.reasons)") }
+                switch failure.reasons.first { case .numericOverflow(_, "Double")?, .numericOverflowAsWritten(_, "Double")?: break; default: Issue.record("\(context): \(failure.reasons)") }
             }
 
             let expectedFloat = Float(text)
@@ -701,7 +702,7 @@ struct RoundTripTests {
                 #expect(value.bitPattern == expectedFloat?.bitPattern, "\(context): Float \(value), expected \(expectedFloat.map { "\($0)" } ?? "nil")")
             case .failure(let failure):
                 #expect(expectedFloat.map { !$0.isFinite } == true, "\(context): \(failure.reasons), expected \(expectedFloat.map { "\($0)" } ?? "nil")")
-                if case .numericOverflow(_, "Float")? = failure.reasons.first {} else { Issue.record("\(context): \(failure.reasons)") }
+                switch failure.reasons.first { case .numericOverflow(_, "Float")?, .numericOverflowAsWritten(_, "Float")?: break; default: Issue.record("\(context): \(failure.reasons)") }
             }
         }
     }

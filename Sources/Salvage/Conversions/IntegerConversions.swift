@@ -18,7 +18,7 @@ extension ScalarDecodable where Self: FixedWidthInteger {
         case .value, .overflow:
             return overflow(document, node, "\(Self.self)")
         case .fractional:
-            return .lossOfPrecision(value: reportedDecimal(document, node), type: "\(Self.self)")
+            return lossOfPrecision(document, node, "\(Self.self)")
         }
     }
 }

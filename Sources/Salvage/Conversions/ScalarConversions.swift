@@ -160,8 +160,9 @@ extension Float: APIDecodable, ScalarDecodable {
     static func coerce(_ document: JSONDocument, node: Int) -> Float? { numberInString(document, node: node) }
 }
 
-/// `Decimal`: any JSON number, exactly from its text. A number too large for `Decimal` is `numericOverflow`;
-/// one with more than 38 significant digits or too small for `Decimal` is `lossOfPrecision`.
+/// `Decimal`: any JSON number `Decimal` holds, exactly from its text (`1e128`, `1.0e-128`). A number too large
+/// for `Decimal` is `numericOverflowAsWritten`; one with more significant digits than its 128-bit mantissa
+/// holds, or non-zero digits below 10^-128, is `lossOfPrecisionAsWritten`.
 extension Decimal: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -175,8 +176,8 @@ extension Decimal: APIDecodable, ScalarDecodable {
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         guard document.kind(node) == .number else { return wrongType(document, node) }
-        if case .imprecise(let nearest) = document.decimal(node) {
-            return .lossOfPrecision(value: nearest, type: "Decimal")
+        if case .imprecise = document.decimal(node) {
+            return .lossOfPrecisionAsWritten(text: shownNumber(document, node), type: "Decimal")
         }
         return overflow(document, node, "Decimal")
     }
@@ -185,20 +186,24 @@ extension Decimal: APIDecodable, ScalarDecodable {
     static func coerce(_ document: JSONDocument, node: Int) -> Decimal? { numberInString(document, node: node) }
 }
 
-/// A `numericOverflow` failure for the number at `node`.
+/// A `numericOverflow` failure for the number at `node`: with its exact value when `Decimal` holds it,
+/// otherwise with its text as written (`1e400` is beyond `Decimal`'s range; no `Decimal` would be true).
 func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> APIDecodeErrorReason {
-    .numericOverflow(value: reportedDecimal(document, node), type: type)
+    if case .value(let value) = document.decimal(node) { return .numericOverflow(value: value, type: type) }
+    return .numericOverflowAsWritten(text: shownNumber(document, node), type: type)
 }
 
-/// The number at `node` as a `Decimal` for error messages: exact when `Decimal` can hold it, otherwise the
-/// nearest `Decimal` (zero for magnitudes below its range, its largest magnitude for those above).
-func reportedDecimal(_ document: JSONDocument, _ node: Int) -> Decimal {
-    switch document.decimal(node) {
-    case .value(let value), .imprecise(let value):
-        return value
-    case .overflow:
-        return document.rawText(node).hasPrefix("-") ? -Decimal.greatestFiniteMagnitude : Decimal.greatestFiniteMagnitude
-    }
+/// A `lossOfPrecision` failure for the number at `node`, exact or as written like `overflow`.
+func lossOfPrecision(_ document: JSONDocument, _ node: Int, _ type: String) -> APIDecodeErrorReason {
+    if case .value(let value) = document.decimal(node) { return .lossOfPrecision(value: value, type: type) }
+    return .lossOfPrecisionAsWritten(text: shownNumber(document, node), type: type)
+}
+
+/// The number at `node` as written, for an error; longer than 61 characters, its first and last 30 around `…`.
+func shownNumber(_ document: JSONDocument, _ node: Int) -> String {
+    let text = document.rawText(node)
+    guard text.utf8.count > 61 else { return text }
+    return String(text.prefix(30)) + "…" + String(text.suffix(30))
 }
 
 /// The built-in scalar conversion for `type`, or nil — found by comparing metatypes, which is much

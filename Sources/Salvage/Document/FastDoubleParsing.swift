@@ -33,8 +33,9 @@ struct DecimalParts {
                 index += 1
             }
         }
-        // An exponent, saturated far outside Double's range.
-        exponent += writtenExponent(text, from: index, limit: 100_000)
+        // The written exponent, added in full to the decimal point's offset (up to the input's length):
+        // capping it first would turn `0.<100,000 zeros>1e100001` into 0.1.
+        exponent += writtenExponent(text, from: index)
     }
 
     private mutating func accumulate(_ byte: UInt8, digits: inout Int, isFraction: Bool) {
@@ -63,9 +64,14 @@ struct DecimalParts {
     }
 }
 
+/// Where a written exponent's magnitude saturates: 2^50, far beyond any input's length (under 2^32), so
+/// adding the decimal point's offset to it never overflows and never brings a saturated exponent back
+/// into any type's range.
+let exponentSaturation = 1 << 50
+
 /// The exponent written at `index` ('e' or 'E', an optional sign, digits), or 0 when the text ends there;
-/// its magnitude saturates at `limit`. The text is a validated JSON number.
-func writtenExponent(_ text: ByteReader, from start: Int, limit: Int) -> Int {
+/// its magnitude saturates at ``exponentSaturation``. The text is a validated JSON number.
+func writtenExponent(_ text: ByteReader, from start: Int) -> Int {
     var index = start
     guard index < text.count else { return 0 }
     index += 1
@@ -76,7 +82,7 @@ func writtenExponent(_ text: ByteReader, from start: Int, limit: Int) -> Int {
     }
     var written = 0
     while index < text.count {
-        written = min(written &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), limit)
+        written = min(written &* 10 &+ Int(text[index] &- UInt8(ascii: "0")), exponentSaturation)
         index += 1
     }
     return negative ? -written : written

@@ -13,8 +13,9 @@ enum DecimalReading {
     case value(Decimal)
     /// Larger in magnitude than `Decimal` can hold.
     case overflow
-    /// More than 38 significant digits, or smaller than `Decimal` can hold: the nearest `Decimal` is given.
-    case imprecise(Decimal)
+    /// More significant digits than `Decimal`'s 128-bit mantissa holds, or non-zero digits below its
+    /// smallest exponent (10^-128): `Decimal` would round it.
+    case imprecise
 }
 
 /// The outcome of reading a number node as an integer type.
@@ -100,34 +101,37 @@ extension JSONDocument {
         return value
     }
 
-    /// Reads number node `node` as a `Decimal`, exactly, from its text.
+    /// Reads number node `node` as a `Decimal`, exactly: whenever its significant digits fit in `Decimal`'s
+    /// 128-bit mantissa with an exponent in -128 … 127 (`1e128` is 10 × 10^127), however it is written.
     func decimal(_ node: Int) -> DecimalReading {
         let entry = tape[node]
         let start = Int(entry.start)
-        let end = start + Int(entry.extent)
-        let fit: DecimalReading? = {
-            let parts = NumberParts(input.slice(start, length: end - start))
-            guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return nil }
-            // value = digits[first...last] × 10^exponent; `Decimal` holds 38 digits and exponents -128 … 127.
-            let exponent = parts.exponent + (parts.digitCount - 1 - last)
-            let significant = last - first + 1
-            if exponent + significant - 1 > 165 { return .overflow }
-            if significant > 38 || exponent < -128 { return .imprecise(approximation(parts, exponent + significant - 1)) }
-            return nil
-        }()
-        if let fit { return fit }
-        guard let value = Decimal(string: rawText(node), locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return .overflow }
+        let parts = NumberParts(input.slice(start, length: Int(entry.extent)))
+        guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return .value(0) }
+        // value = digits[first...last] × 10^exponent, with no leading or trailing zero digits; the exponent is
+        // exact (the written one plus the decimal point's offset, saturated far beyond any type's range).
+        var exponent = parts.exponent + (parts.digitCount - 1 - last)
+        // The largest Decimal is (2^128 - 1) × 10^127, about 3.4 × 10^165.
+        if exponent + (last - first) > 165 { return .overflow }
+        if exponent < -128 || last - first >= 39 { return .imprecise }
+        var mantissa: UInt128 = 0
+        for position in first ... last {
+            let (shifted, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = shifted.addingReportingOverflow(UInt128(parts.digit(position)))
+            if overflow1 || overflow2 { return .imprecise }
+            mantissa = next
+        }
+        while exponent > 127 {
+            // At most 38 steps: the magnitude check above bounds the exponent.
+            let (shifted, overflow) = mantissa.multipliedReportingOverflow(by: 10)
+            if overflow { return .overflow }
+            mantissa = shifted
+            exponent -= 1
+        }
+        // Foundation's parser reads this normalized form exactly (it rejects some equal ones, like `1e128`).
+        let text = (parts.negative ? "-" : "") + String(mantissa) + "e" + String(exponent)
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return .imprecise }
         return .value(value)
-    }
-
-    /// The nearest `Decimal` to a number that has too many digits or is too small: the standard parser's
-    /// rounding, or zero (with the number's sign) for magnitudes below `Decimal`'s range.
-    private func approximation(_ parts: NumberParts, _ magnitude: Int) -> Decimal {
-        if magnitude < -128 { return parts.negative ? Decimal(sign: .minus, exponent: 0, significand: 0) : 0 }
-        var digits = ""
-        for position in 0 ..< parts.digitCount { digits.append(Character(Unicode.Scalar(parts.digit(position) + 48))) }
-        let text = (parts.negative ? "-" : "") + digits + "e\(parts.exponent)"
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 }
 
@@ -137,7 +141,8 @@ private struct NumberParts {
     let negative: Bool
     let integerDigits: Range<Int>
     let fractionDigits: Range<Int>
-    /// The written exponent minus the number of fraction digits, saturated far beyond any integer type.
+    /// The written exponent minus the number of fraction digits: exact, unless the written exponent's
+    /// magnitude reaches ``exponentSaturation`` (far beyond any type's range, whatever the digits).
     let exponent: Int
 
     init(_ text: ByteReader) {
@@ -155,7 +160,7 @@ private struct NumberParts {
             while index < text.count, isDigit(text[index]) { index += 1 }
         }
         fractionDigits = fractionStart ..< max(fractionStart, index)
-        let written = writtenExponent(text, from: index, limit: 1_000_000_000)
+        let written = writtenExponent(text, from: index)
         exponent = written - fractionDigits.count
     }
 

@@ -26,6 +26,12 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A number has a fractional part (or more precision) that the type cannot hold. `value` is
     /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted.
     case lossOfPrecision(value: Decimal, type: String)
+    /// A number too large for the type that `Decimal` cannot hold either (`1e400` as a `Double`), so it is
+    /// given as written (its first and last 30 characters around `…` when longer than 61). Code `numeric_overflow`.
+    case numericOverflowAsWritten(text: String, type: String)
+    /// A number with more precision than the type holds that `Decimal` cannot hold exactly either (more
+    /// digits than its 128-bit mantissa, or digits below 10^-128), given as written. Code `precision_loss`.
+    case lossOfPrecisionAsWritten(text: String, type: String)
     /// A Swift `Decodable` value threw while being decoded through ``APIDecoder/decodeRequired(swiftDecodable:)``.
     case swiftDecodingError(DecodingError)
     /// A string (or number) of the right JSON type whose content is not a valid `type` (a date that does
@@ -68,6 +74,10 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Value \(value.shownInReason) does not fit in \(type)"
         case .lossOfPrecision(let value, let type):
             return "Type \(type) does not have precision to represent \(value.shownInReason)"
+        case .numericOverflowAsWritten(let text, let type):
+            return "Value \(text) does not fit in \(type)"
+        case .lossOfPrecisionAsWritten(let text, let type):
+            return "Type \(type) does not have precision to represent \(text)"
         case .swiftDecodingError(let error):
             return "Swift DecodingError: \(error.salvageSummary)"
         case .invalidFormat(let value, let type, let expected):
@@ -100,6 +110,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.unexpectedRawValue(a1, a2), .unexpectedRawValue(b1, b2)): return a1 == b1 && a2 == b2
         case let (.numericOverflow(a1, a2), .numericOverflow(b1, b2)): return a1 == b1 && a2 == b2
         case let (.lossOfPrecision(a1, a2), .lossOfPrecision(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.numericOverflowAsWritten(a1, a2), .numericOverflowAsWritten(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.lossOfPrecisionAsWritten(a1, a2), .lossOfPrecisionAsWritten(b1, b2)): return a1 == b1 && a2 == b2
         case let (.swiftDecodingError(a), .swiftDecodingError(b)): return a == b
         case let (.invalidFormat(a1, a2, a3), .invalidFormat(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.missingAlternatives(a), .missingAlternatives(b)): return a == b
@@ -123,6 +135,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .unexpectedRawValue(let a, let b): hasher.combine(4); hasher.combine(a); hasher.combine(b)
         case .numericOverflow(let a, let b): hasher.combine(5); hasher.combine(a); hasher.combine(b)
         case .lossOfPrecision(let a, let b): hasher.combine(6); hasher.combine(a); hasher.combine(b)
+        case .numericOverflowAsWritten(let a, let b): hasher.combine(16); hasher.combine(a); hasher.combine(b)
+        case .lossOfPrecisionAsWritten(let a, let b): hasher.combine(17); hasher.combine(a); hasher.combine(b)
         case .swiftDecodingError(let error):
             // `==` compares the case and the coding path only.
             hasher.combine(7)

@@ -6,8 +6,8 @@
 /// | `missing` | no value (`unexpectedJSONType(actual: .absent)`), no alternative present |
 /// | `null` | `null` where a value is required |
 /// | `type_mismatch` | the wrong JSON type |
-/// | `numeric_overflow` | a number outside the type's range |
-/// | `precision_loss` | a fraction where a whole number is needed, or more digits than `Decimal` holds |
+/// | `numeric_overflow` | a number outside the type's range (`numericOverflow`, `numericOverflowAsWritten`) |
+/// | `precision_loss` | a fraction where a whole number is needed, or more digits than `Decimal` holds (`lossOfPrecision`, `lossOfPrecisionAsWritten`) |
 /// | `unknown_raw_value` | an enum without that case |
 /// | `count` | a `CountLimited` violation |
 /// | `loss_budget` | an array dropped more elements than allowed |
@@ -25,8 +25,8 @@ extension APIDecodeErrorReason {
         case .unexpectedJSONType(actual: .absent), .missingAlternatives: return "missing"
         case .unexpectedJSONType(actual: .null): return "null"
         case .unexpectedJSONType: return "type_mismatch"
-        case .numericOverflow: return "numeric_overflow"
-        case .lossOfPrecision: return "precision_loss"
+        case .numericOverflow, .numericOverflowAsWritten: return "numeric_overflow"
+        case .lossOfPrecision, .lossOfPrecisionAsWritten: return "precision_loss"
         case .unexpectedRawValue: return "unknown_raw_value"
         case .countNotExact, .countBelowMinimum, .countAboveMaximum: return "count"
         case .lossBudgetExceeded: return "loss_budget"

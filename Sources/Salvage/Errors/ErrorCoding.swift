@@ -52,6 +52,8 @@ extension APIDecodeErrorReason: Codable {
         case "unexpectedRawValue": self = .unexpectedRawValue(value: try string(.value), type: try string(.type))
         case "numericOverflow": self = .numericOverflow(value: try number(.value), type: try string(.type))
         case "lossOfPrecision": self = .lossOfPrecision(value: try number(.value), type: try string(.type))
+        case "numericOverflowAsWritten": self = .numericOverflowAsWritten(text: try string(.value), type: try string(.type))
+        case "lossOfPrecisionAsWritten": self = .lossOfPrecisionAsWritten(text: try string(.value), type: try string(.type))
         case "swiftDecodingError":
             self = .swiftDecodingError(.dataCorrupted(.init(codingPath: [], debugDescription: try string(.message))))
         case "invalidFormat": self = .invalidFormat(value: try string(.value), type: try string(.type), expected: try string(.expected))
@@ -85,6 +87,10 @@ extension APIDecodeErrorReason: Codable {
             try c.encode("numericOverflow", forKey: .kind); try encodeNumber(value, in: &c); try c.encode(type, forKey: .type)
         case .lossOfPrecision(let value, let type):
             try c.encode("lossOfPrecision", forKey: .kind); try encodeNumber(value, in: &c); try c.encode(type, forKey: .type)
+        case .numericOverflowAsWritten(let text, let type):
+            try c.encode("numericOverflowAsWritten", forKey: .kind); try c.encode(text, forKey: .value); try c.encode(type, forKey: .type)
+        case .lossOfPrecisionAsWritten(let text, let type):
+            try c.encode("lossOfPrecisionAsWritten", forKey: .kind); try c.encode(text, forKey: .value); try c.encode(type, forKey: .type)
         case .swiftDecodingError:
             try c.encode("swiftDecodingError", forKey: .kind)
         case .invalidFormat(let value, let type, let expected):

@@ -22,6 +22,10 @@ extension APIDecodeErrorReason {
             return .numericOverflow(value: .nan, type: type)
         case .lossOfPrecision(_, let type):
             return .lossOfPrecision(value: .nan, type: type)
+        case .numericOverflowAsWritten(_, let type):
+            return .numericOverflowAsWritten(text: redactedText, type: type)
+        case .lossOfPrecisionAsWritten(_, let type):
+            return .lossOfPrecisionAsWritten(text: redactedText, type: type)
         case .invalidFormat(_, let type, let expected):
             return .invalidFormat(value: redactedText, type: type, expected: expected)
         case .coerced(_, let found, let type):
