@@ -11,7 +11,14 @@ let package = Package(
     targets: [
         .target(
             name: "Salvage",
+            dependencies: ["CSalvageAtomics"],
             path: "Sources/Salvage"
+        ),
+        // The atomic loads and stores of a context slot's generation (see Sources/Salvage/Decoding/ContextSlot.swift):
+        // a header of static inline functions, part of this package, not a dependency.
+        .target(
+            name: "CSalvageAtomics",
+            path: "Sources/CSalvageAtomics"
         ),
         .target(
             name: "SalvageTesting",

@@ -136,3 +136,116 @@ struct EDReentrantPerson: APIDecodable {
     #expect(result.errors.count == 132)
     #expect(result.errors.allSatisfy { $0.path.first?.stringValue == "root" })
 }
+
+/// A model that (wrongly) keeps its decoder, to use it later from other tasks.
+struct EDKeptForATask: APIDecodable {
+    let id: Int
+    let decoder: APIDecoder
+    init?(from decoder: APIDecoder) {
+        guard let id = decoder["id"] --> Int.self else { return nil }
+        self.id = id
+        self.decoder = decoder
+    }
+}
+
+/// What the decodes running beside the kept decoders read: the members a live kept decoder would find.
+struct EDSlotTenant: APIDecodable {
+    let id: Int
+    let x: Int
+    init?(from decoder: APIDecoder) {
+        let id = decoder["id"] --> Int.self
+        let x = decoder["x"] --> Int.self
+        guard decoder.succeeded, let id, let x else { return nil }
+        self.id = id
+        self.x = x
+    }
+}
+
+/// Swift 6 lets a model holding a decoder be sent to another task (the decode result is a disconnected
+/// value), with no unsafe construct. The kept decoder then reads its context slot's generation on that
+/// task while decodes on this one lease the same slot: it must stay inert, and the sanitizer run
+/// (`swift test --sanitize=thread`, see Docs/Contributing.md) must find no data race between the two.
+@Suite struct KeptDecoderAcrossTasksTests {
+    static let taskCount = 4
+    static let minimumRounds = 100
+    static let maximumRounds = 1_000_000
+    static let decodes = 1_000
+    /// What one round of an inert kept decoder answers: no `x`, no required `x`, not present, no count.
+    static let inert = "nil nil false nil"
+
+    /// Says it started, then uses `kept` at least `minimumRounds` times and on until its task is cancelled
+    /// (at most `maximumRounds`), yielding now and then so that a cooperative pool of two threads still runs
+    /// the test. Answers the distinct outcomes of a round and how many rounds ran; records an error nowhere.
+    static func useKept(_ kept: APIDecoder, started: AsyncStream<Void>.Continuation) async -> (answers: Set<String>, rounds: Int) {
+        started.yield()
+        var answers: Set<String> = []
+        var rounds = 0
+        while rounds < minimumRounds || (!Task.isCancelled && rounds < maximumRounds) {
+            let x = kept["x"] --> Int?.self
+            let required = kept["x"] --> Int.self
+            let present = kept["id"].isPresent
+            kept["x"].recordError(message: "from another task")
+            answers.insert("\(x.map(String.init) ?? "nil") \(required.map(String.init) ?? "nil") \(present) \(kept.count.map(String.init) ?? "nil")")
+            rounds += 1
+            if rounds % 16 == 0 { await Task.yield() }
+        }
+        return (answers, rounds)
+    }
+
+    /// Many decodes on this task, each leasing a slot the kept decoders' decodes gave back (the pool hands
+    /// out the slot freed last). Answers every decode whose value or errors are not exactly right.
+    static func decodeTenants() -> [String] {
+        let decoder = APIDataDecoder()
+        var problems: [String] = []
+        for index in 0 ..< decodes {
+            let result = decoder.decode(string: #"{"id": \#(index), "x": \#(index * 2)}"#, to: EDSlotTenant.self)
+            if result.value?.id != index || result.value?.x != index * 2 || !result.errors.isEmpty {
+                problems.append("decode \(index): \(String(describing: result.value)) \(result.errors.map(\.description))")
+            }
+        }
+        return problems
+    }
+
+    @Test func aKeptDecoderSentToADetachedTaskIsInertWhileDecodesReuseItsSlot() async throws {
+        let result = APIDataDecoder().decode(string: #"{"id": 1, "x": 2}"#, to: EDKeptForATask.self)
+        #expect(result.errors == [])
+        guard let keeper = result.value else {
+            Issue.record("no value")
+            return
+        }
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        let task = Task.detached { await Self.useKept(keeper.decoder, started: starting) }
+        // Decode only once the kept decoder is in use on the other task, so that the two overlap.
+        for await _ in started { break }
+        let problems = Self.decodeTenants()
+        task.cancel()
+        let outcome = await task.value
+        #expect(problems == [])
+        #expect(outcome.answers == [Self.inert])
+        #expect(outcome.rounds >= Self.minimumRounds)
+    }
+
+    @Test func keptDecodersOnSeveralTasksAreInertWhileDecodesReuseTheirSlots() async throws {
+        let (started, starting) = AsyncStream.makeStream(of: Void.self)
+        var tasks: [Task<(answers: Set<String>, rounds: Int), Never>] = []
+        for index in 0 ..< Self.taskCount {
+            let result = APIDataDecoder().decode(string: #"{"id": \#(index), "x": 2}"#, to: EDKeptForATask.self)
+            #expect(result.value?.id == index)
+            #expect(result.errors == [])
+            guard let keeper = result.value else { continue }
+            tasks.append(Task.detached { await Self.useKept(keeper.decoder, started: starting) })
+        }
+        var running = 0
+        for await _ in started {
+            running += 1
+            if running == tasks.count { break }
+        }
+        let problems = Self.decodeTenants()
+        for task in tasks { task.cancel() }
+        var outcomes: [(answers: Set<String>, rounds: Int)] = []
+        for task in tasks { outcomes.append(await task.value) }
+        #expect(problems == [])
+        #expect(outcomes.map(\.answers) == Array(repeating: [Self.inert], count: Self.taskCount))
+        #expect(outcomes.allSatisfy { $0.rounds >= Self.minimumRounds })
+    }
+}

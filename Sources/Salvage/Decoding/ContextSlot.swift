@@ -1,3 +1,4 @@
+import CSalvageAtomics
 import Foundation
 
 // How a decoder finds its decode context without holding a reference to it.
@@ -10,19 +11,30 @@ import Foundation
 // the closed context below: no value anywhere, nothing recorded, no memory of the finished decode read.
 // While the generations match, the decode is running, and the decode itself holds the context alive.
 //
-// Threads: a slot is handed out under a lock and used by one decode at a time. A decoder cannot be sent to
-// another thread during its decode (it is not `Sendable`, and Swift 6 keeps function parameters and
-// values derived from them in their task's region), so only the decode's own thread compares generations
-// while they can match.
+// Threads: a slot is handed out under a lock and used by one decode at a time, and only that decode writes
+// it. A decoder cannot be sent to another thread *during* its decode (it is not `Sendable`, and Swift 6
+// keeps function parameters and values derived from them in their task's region), so a matching
+// generation, and with it the context pointer, is only ever read on the decode's own thread. But a model
+// that kept its decoder is an ordinary value once the decode has returned, and Swift 6 lets it be sent to
+// another task (`Task.detached { kept.decoder["x"] --> Int?.self }`, no unsafe code needed): that decoder
+// then loads the generation of a slot that a decode on another thread may be leasing, starting or ending
+// at that moment. Such a decoder never matches (generations only grow, and a slot is retired before its
+// generation would wrap), so it never reads the context; but its load races with the other decode's
+// stores unless both are atomic. So the generation is accessed only through `CSalvageAtomics`: stored with
+// release after the context pointer is written (`begin()`, `end()`), loaded with acquire before the
+// context pointer is read. On x86-64 the acquire load is the same plain load as before (on ARM64 an
+// `ldar`/`ldapr`), so the hot path (every subscript and `-->`) costs nothing more.
+//
+// Why a C target and not the standard library's `Synchronization.Atomic`: Package.swift declares no
+// `platforms`, and `Atomic` needs macOS 15 / iOS 18; using it would raise every user's deployment target,
+// or put an availability check (and a second slot layout) on the hot path. `CSalvageAtomics` is a target
+// of this package, not a dependency: a header of `static inline` functions over clang's `__atomic`
+// builtins, which work on every platform Swift does and which ThreadSanitizer understands.
 
-/// Where the context of the decode currently using this slot is, and which decode that is.
+/// Where the context of the decode currently using this slot is, and which decode that is (a C struct, so
+/// that its generation can be accessed atomically; see the top of this file).
 @usableFromInline
-struct ContextSlot {
-    /// Changes when a decode starts or ends; a decoder is live while it equals the decoder's own.
-    @usableFromInline var generation: UInt32 = 0
-    /// The context of the running decode; nil while the slot is free.
-    @usableFromInline var context: Unmanaged<DecodingContext>? = nil
-}
+typealias ContextSlot = salvage_context_slot
 
 /// What a decoder holds to find its context: a pointer to a slot that is never freed.
 @usableFromInline
@@ -34,11 +46,22 @@ struct ContextHandle {
         self.slot = slot
     }
 
+    /// The slot's generation now (an acquire load: on any thread, at any time).
+    @inlinable @inline(__always)
+    var generation: UInt32 { salvage_slot_generation(slot) }
+
+    /// The context of the decode that made `generation`, unretained, while that decode runs; else nil.
+    @inlinable @inline(__always)
+    func liveReference(generation: UInt32) -> Unmanaged<DecodingContext>? {
+        guard self.generation == generation, let context = slot.pointee.context else { return nil }
+        return Unmanaged.fromOpaque(context)
+    }
+
     /// The context of the decode that made `generation`, unretained, while that decode runs; else the closed
     /// context.
     @inlinable @inline(__always)
     func reference(generation: UInt32) -> Unmanaged<DecodingContext> {
-        if slot.pointee.generation == generation, let context = slot.pointee.context {
+        if let context = liveReference(generation: generation) {
             return context
         }
         return DecodingContext.closedReference
@@ -64,7 +87,7 @@ extension ContextHandle {
     /// closes its state and changes the generation together, in `end()`).
     @inlinable @inline(__always)
     func withLiveContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
-        guard slot.pointee.generation == generation, let context = slot.pointee.context else { return nil }
+        guard let context = liveReference(generation: generation) else { return nil }
         return context._withUnsafeGuaranteedRef(body)
     }
 }
@@ -78,7 +101,7 @@ struct ContextSlotLease {
     /// A lease no decoder is ever live under: its slot's generation stays 0.
     nonisolated(unsafe) static let closed: ContextSlotLease = {
         let slot = UnsafeMutablePointer<ContextSlot>.allocate(capacity: 1)
-        slot.initialize(to: ContextSlot(generation: 0, context: nil))
+        slot.initialize(to: ContextSlot(generation_atomic: 0, context: nil))
         return ContextSlotLease(handle: ContextHandle(slot: slot), generation: 1)
     }()
 }
@@ -88,18 +111,19 @@ enum ContextSlotPool {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var free: [UnsafeMutablePointer<ContextSlot>] = []
 
-    /// Takes a free slot (or makes one) and starts a new generation in it.
+    /// Takes a free slot (or makes one) for the next generation, which `begin()` publishes. (A context that
+    /// is never begun keeps its slot out of the pool: only the 16 bytes of the slot are lost.)
     static func lease() -> ContextSlotLease {
         lock.lock()
         let reused = free.popLast()
         lock.unlock()
         let slot = reused ?? {
             let slot = UnsafeMutablePointer<ContextSlot>.allocate(capacity: 1)
-            slot.initialize(to: ContextSlot())
+            slot.initialize(to: ContextSlot(generation_atomic: 0, context: nil))
             return slot
         }()
-        slot.pointee.generation &+= 1
-        return ContextSlotLease(handle: ContextHandle(slot: slot), generation: slot.pointee.generation)
+        let handle = ContextHandle(slot: slot)
+        return ContextSlotLease(handle: handle, generation: handle.generation &+ 1)
     }
 
     /// Ends the lease: decoders made under it are no longer live. The slot goes back to the pool unless its
@@ -107,9 +131,10 @@ enum ContextSlotPool {
     /// billion decodes) is retired and never used again.
     static func end(_ lease: ContextSlotLease) {
         let slot = lease.handle.slot
+        let next = lease.generation &+ 1
         slot.pointee.context = nil
-        slot.pointee.generation &+= 1
-        guard slot.pointee.generation < UInt32.max - 1 else { return }
+        salvage_slot_publish_generation(slot, next)
+        guard next < UInt32.max - 1 else { return }
         lock.lock()
         free.append(slot)
         lock.unlock()
@@ -117,9 +142,12 @@ enum ContextSlotPool {
 }
 
 extension DecodingContext {
-    /// Makes this context the one its lease's decoders see. Call `end()` before the context goes away.
+    /// Makes this context the one its lease's decoders see: stores it, then publishes the lease's
+    /// generation. Call `end()` before the context goes away.
     func begin() {
-        lease.handle.slot.pointee.context = Unmanaged.passUnretained(self)
+        let slot = lease.handle.slot
+        slot.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+        salvage_slot_publish_generation(slot, lease.generation)
     }
 
     /// Ends the decode: decoders made during it see the closed context from now on, and the borrowed input
@@ -131,7 +159,7 @@ extension DecodingContext {
 
     /// `end()`, unless it already happened (the closed context's lease never matches).
     func endIfRunning() {
-        if lease.handle.slot.pointee.generation == lease.generation {
+        if lease.handle.generation == lease.generation {
             end()
         }
     }
