@@ -107,8 +107,11 @@ struct EDNestedDecodes: APIDecodable {
 /// a (wrong) re-entrant decode of an earlier part of the document, inside a later model.
 struct EDReentrantPerson: APIDecodable {
     nonisolated(unsafe) static var kept: APIDecoder?
+    /// How many times `init?(from:)` ran: the work a decode did.
+    nonisolated(unsafe) static var inits = 0
     let id: Int
     init?(from decoder: APIDecoder) {
+        EDReentrantPerson.inits += 1
         let id = decoder["id"] --> Int.self
         _ = decoder["name"] --> String.self
         _ = decoder["friends"] --> [EDReentrantPerson]?.self
@@ -122,19 +125,47 @@ struct EDReentrantPerson: APIDecodable {
 }
 
 /// Found by the fuzzer: such a model decodes itself again and again (the kept decoder points at an
-/// enclosing array), which overflowed the stack. Frames are now bounded, so it ends in one error.
-@Test func aReentrantDecodeThroughAKeptDecoderEndsInAnError() throws {
-    EDReentrantPerson.kept = nil
-    let text = #"{"id": 0, "name": "a", "friends": [{ "friends": [{"iid": 3}]}, 7, null, ""]}"#
-    // A small depth limit keeps the rounds few (sanitizer builds have big stack frames).
-    let result = APIDataDecoder(options: APIDecodeOptions(maximumDepth: 16)).decode(string: text, to: EDReentrantPerson.self)
-    #expect(result.value?.id == 0)
-    // Each round of the re-entrant decode pushes two frames and records its missing fields, until the
-    // frame limit (4 × maximumDepth + 64 = 128 frames) stops it with one error.
-    let tooDeep = result.errors.filter { $0.description.contains("nested deeper than the document allows") }
-    #expect(tooDeep.map(\.description) == [#"root(EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0] > "friends"(Array<EDReentrantPerson>) : Array<EDReentrantPerson> was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"#])
-    #expect(result.errors.count == 132)
-    #expect(result.errors.allSatisfy { $0.path.first?.stringValue == "root" })
+/// enclosing array), which overflowed the stack; bounding the frames stopped the overflow, but every round
+/// branched (each person decodes its friends and the kept array), so the 78-byte input took 20 seconds under
+/// AddressSanitizer and one 1.5 KB long never ended. A decoder used after the model it was given to has
+/// returned now decodes nothing more (one error says so), and a value already being decoded as the same
+/// type is not decoded again inside itself.
+@Suite(.serialized) struct ReentrantKeptDecoderTests {
+    static let seed = #"{"id": 0, "name": "a", "friends": [{ "friends": [{"iid": 3}]}, 7, null, ""]}"#
+
+    @Test func aKeptDecoderUsedAfterItsModelReturnedDecodesNothingMore() throws {
+        EDReentrantPerson.kept = nil
+        EDReentrantPerson.inits = 0
+        let result = APIDataDecoder().decode(string: Self.seed, to: EDReentrantPerson.self)
+        #expect(result.value?.id == 0)
+        // The kept decoder of the first friend's friends is used by the person around it after the friend's
+        // model returned: it decodes nothing more, and one error says so.
+        let person = #"root(EDReentrantPerson) > "friends"(Array<EDReentrantPerson>)"#
+        #expect(result.errors.map(\.description) == [
+            #"\#(person) > [0](EDReentrantPerson) > "id"(Int) : No value is present"#,
+            #"\#(person) > [0](EDReentrantPerson) > "name"(String) : No value is present"#,
+            #"\#(person) > [0](EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0](EDReentrantPerson) > "id"(Int) : No value is present"#,
+            #"\#(person) > [0](EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0](EDReentrantPerson) > "name"(String) : No value is present"#,
+            #"\#(person) > [1](EDReentrantPerson) : Unexpectedly found an integer"#,
+            #"\#(person) > [0] > "friends"(Array<EDReentrantPerson>) : Array<EDReentrantPerson> was not decoded: its decoder was kept after the init(from:) it was given to had returned"#,
+            #"\#(person) > [2](EDReentrantPerson) : Unexpectedly found null"#,
+            #"\#(person) > [3](EDReentrantPerson) : Unexpectedly found a string"#,
+        ])
+        #expect(EDReentrantPerson.inits == 5)
+        #expect(result.errors.allSatisfy { $0.path.first?.stringValue == "root" })
+    }
+
+    /// A person nested 100 levels deep through `friends`, then the seed: the work stays proportional to the
+    /// document (it never ended before).
+    @Test func deepNestingBeforeTheReentryStaysLinear() throws {
+        EDReentrantPerson.kept = nil
+        EDReentrantPerson.inits = 0
+        let deep = String(repeating: #"{"id": 1, "name": "n", "friends": ["#, count: 100) + Self.seed + String(repeating: "]}", count: 100)
+        let result = APIDataDecoder().decode(string: "[" + deep + "]", to: [EDReentrantPerson].self)
+        #expect(result.value?.count == 1)
+        // 100 nested persons plus the seed's five inits: each person is decoded once.
+        #expect(EDReentrantPerson.inits == 105)
+    }
 }
 
 /// A model that (wrongly) keeps its decoder, to use it later from other tasks.

@@ -14,9 +14,9 @@ extension APIDecoder {
     /// recorded).
     @inlinable @inline(__always)
     func withFrame<R>(for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
-        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type) }
+        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) }
         guard frameIndex >= 0 else {
-            reportUnenteredFrame(decoding: type, becauseOfStack: false)
+            reportRefusedFrame(decoding: type, pushResult: frameIndex)
             return nil
         }
         let inner = sibling(frame: frameIndex, node: node, parent: parent, step: step)
@@ -29,22 +29,41 @@ extension APIDecoder {
         }
         let outcome = StackGuard.runOnFreshStack { body(inner) }
         if outcome == nil {
-            inner.reportUnenteredFrame(decoding: type, becauseOfStack: true)
+            inner.reportUnenteredFrame(decoding: type, because: .noStack)
         }
         withContext { $0.popFrame(frameIndex) }
         return outcome ?? nil
     }
 
-    /// Records that a value of `type` was not decoded because its frame could not be entered: too many
-    /// models are being decoded inside one another (`becauseOfStack` false), or no thread with stack to
-    /// spare could be started. Nothing for a decoder kept past its decode.
+    /// Records why `DecodeState.push` refused the frame of a value of `type` (`pushResult`, negative).
     @usableFromInline
-    func reportUnenteredFrame(decoding type: Any.Type, becauseOfStack: Bool) {
+    func reportRefusedFrame(decoding type: Any.Type, pushResult: Int) {
+        let cause: UnenteredFrame
+        switch pushResult {
+        case DecodeState.refusedAsReentry: cause = .reentry
+        case DecodeState.refusedAsStale: cause = .staleDecoder
+        default: cause = .frameLimit
+        }
+        reportUnenteredFrame(decoding: type, because: cause)
+    }
+
+    /// Records that a value of `type` was not decoded because its frame could not be entered (see
+    /// `UnenteredFrame`). Nothing for a decoder kept past its decode.
+    @usableFromInline
+    func reportUnenteredFrame(decoding type: Any.Type, because cause: UnenteredFrame) {
         let context = context
         guard context.isOpen else { return }
-        let message = becauseOfStack
-            ? "\(type) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
-            : "\(type) was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"
+        let message: String
+        switch cause {
+        case .frameLimit:
+            message = "\(type) was not decoded: models are nested deeper than the document allows (was a decoder kept and used again inside its own decode?)"
+        case .reentry:
+            message = "\(type) was not decoded: the same value is already being decoded as \(type) here (was a decoder kept and used again inside its own decode?)"
+        case .staleDecoder:
+            message = "\(type) was not decoded: its decoder was kept after the init(from:) it was given to had returned"
+        case .noStack:
+            message = "\(type) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
+        }
         context.record(.other(message: message), at: self, decoding: type)
     }
 
@@ -66,4 +85,17 @@ extension APIDecoder {
         }
         return false
     }
+}
+
+/// Why a frame could not be entered.
+@usableFromInline
+enum UnenteredFrame {
+    /// `DecodeState.setFrameLimit`'s bound was reached.
+    case frameLimit
+    /// A frame for the same node and type is open already (see `DecodeState.push`).
+    case reentry
+    /// The decoder pushing the frame was kept past its model (see `DecodingContext.pushFrame`).
+    case staleDecoder
+    /// The stack was nearly exhausted and no helper thread could be started (see `StackGuard`).
+    case noStack
 }

@@ -14,7 +14,8 @@
 ///
 /// A decoder is a small value: creating one allocates nothing. Use it only while the `init?(from:)` that
 /// received it (or its parent's) is running: once the decode has returned, a decoder you kept sees no
-/// value anywhere and records nothing.
+/// value anywhere and records nothing; kept past its model but used in the same decode, it decodes no
+/// model any more (one error says so).
 public struct APIDecoder {
     // Two stored properties, four machine words in all, so that decoders travel in registers and copying
     // one touches no reference count (see `DecoderPosition.swift` and `ContextSlot.swift`).

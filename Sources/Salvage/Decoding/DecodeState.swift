@@ -134,9 +134,21 @@ struct DecodeState {
 
     var lastError: APIDecodeError? { header.pointee.errors.last }
 
+    /// Whether the cap on recorded errors is reached: further errors are only counted (see `countUnrecorded`),
+    /// so the decoder need not build their paths.
+    var isFull: Bool {
+        guard let cap = header.pointee.errorCap else { return false }
+        return header.pointee.errors.count >= cap
+    }
+
+    /// Counts an error met past the cap.
+    func countUnrecorded() {
+        if header.pointee.isOpen { header.pointee.unrecorded += 1 }
+    }
+
     func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
         guard header.pointee.isOpen else { return }
-        if let cap = header.pointee.errorCap, header.pointee.errors.count >= cap {
+        if isFull {
             header.pointee.unrecorded += 1
             return
         }
@@ -258,9 +270,26 @@ struct DecodeState {
 
     var count: Int { header.pointee.count }
 
-    /// Pushes a frame and returns its index, or -1 when the state is closed or `frameLimit` frames are open.
+    /// What `push` returns when the state is closed or `frameLimit` frames are open.
+    static let refusedAtLimit = -1
+    /// What `push` returns for a value of a type already being decoded at the same node (see `push`).
+    static let refusedAsReentry = -2
+    /// What `DecodingContext.pushFrame` returns for a push through a decoder kept past its model.
+    static let refusedAsStale = -3
+
+    /// Pushes a frame and returns its index, or a negative value when it is refused: `refusedAtLimit` when
+    /// the state is closed or `frameLimit` frames are open, `refusedAsReentry` when a frame for the same node
+    /// and type is open already. That frame would decode the same value inside itself again — forever,
+    /// with a branching cost, until the frame limit — which only a decoder kept and used again inside its
+    /// own decode can cause. A correct decode only descends: a new frame's node is greater than the innermost
+    /// one's, or equal to it (a custom decoding or Codable value read at the model's own position, of
+    /// another type), so the open frames are searched only in those rare cases.
     func push(_ frame: Frame) -> Int {
-        guard header.pointee.isOpen, header.pointee.count < header.pointee.frameLimit else { return -1 }
+        guard header.pointee.isOpen, header.pointee.count < header.pointee.frameLimit else { return Self.refusedAtLimit }
+        let count = header.pointee.count
+        if count > 0, frame.node >= 0, frame.node <= header.pointee.base[count - 1].node, isOpen(node: frame.node, type: frame.type) {
+            return Self.refusedAsReentry
+        }
         if header.pointee.count == header.pointee.capacity {
             let capacity = header.pointee.capacity * 2
             let base = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
@@ -282,6 +311,18 @@ struct DecodeState {
     /// `APIDecoder.withFrame`, which pairs every push with one pop. A violation traps in debug builds (the
     /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
     /// would make another model lose its state.
+    /// Whether a frame decoding `type` at `node` is open.
+    private func isOpen(node: Int, type: Any.Type) -> Bool {
+        let type = ObjectIdentifier(type)
+        var index = header.pointee.count - 1
+        while index >= 0 {
+            let frame = header.pointee.base[index]
+            if frame.node == node && ObjectIdentifier(frame.type) == type { return true }
+            index -= 1
+        }
+        return false
+    }
+
     func pop(_ index: Int) {
         assert(index == header.pointee.count - 1, "frame \(index) popped while \(header.pointee.count) frames are open")
         guard index >= 0, index == header.pointee.count - 1 else { return }

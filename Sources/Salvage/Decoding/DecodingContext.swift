@@ -114,11 +114,20 @@ final class DecodingContext {
 
     // MARK: - Frames
 
-    /// Pushes a frame for a value of `type` at `node` and returns its index, or -1 at the frame limit or once
-    /// the decode has ended (see `APIDecoder.withFrame`, the only caller).
+    /// Pushes a frame for a value of `type` at `node`, decoded through a decoder of frame `owner`, and returns
+    /// its index, or a negative value when the frame is refused (see `DecodeState.push`, and
+    /// `APIDecoder.withFrame`, the only caller). A decoder whose own frame is gone — or is now another
+    /// model's, which does not contain the decoder's node — was kept past the `init?(from:)` it was given
+    /// to: it decodes nothing more (`DecodeState.refusedAsStale`). Decoding through such decoders, each
+    /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
     @usableFromInline
-    func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type) -> Int {
-        state.push(Frame(node: node, parent: parent, step: step, type: type))
+    func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type, owner: Int) -> Int {
+        if owner >= 0 {
+            guard let ownerFrame = state[owner], node < 0 || ownerFrame.node < 0 || document.contains(ownerFrame.node, node) else {
+                return DecodeState.refusedAsStale
+            }
+        }
+        return state.push(Frame(node: node, parent: parent, step: step, type: type))
     }
 
     /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame`, the only caller).
@@ -163,6 +172,9 @@ final class DecodingContext {
     @usableFromInline
     func record(_ reason: APIDecodeErrorReason, at decoder: APIDecoder, decoding type: Any.Type?, severity: APIDecodeError.Severity = .recovered) {
         guard isOpen else { return }
+        // Past the cap an error is only counted: building its path would be wasted work (and a decode meeting
+        // errors by the thousand would pay for each).
+        guard !state.isFull else { return state.countUnrecorded() }
         let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
         var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
         error.value = offendingValue(at: decoder.node)
