@@ -1,0 +1,52 @@
+import Foundation
+import Salvage
+import Testing
+
+// Findings of the adversarial review of the trust fixes (stack, redaction, records, phantom models,
+// numbers, frames): each test failed before its fix.
+
+/// A model whose record id is a redacted value.
+private struct RFUser: APIDecodable {
+    static var idKey: String? { "email" }
+    let email: String
+    let age: Int
+
+    init?(from decoder: APIDecoder) {
+        guard let email = decoder["email"] --> String.self, let age = decoder["age"] --> Int.self else { return nil }
+        self.email = email
+        self.age = age
+    }
+}
+
+struct ReviewFindingsTests {
+    /// The record id shown in tagged paths (`(RFUser email=…)`) is read from the model's `idKey` member: when
+    /// that member is redacted, the id is too, in every error of the model (the error itself is at `age`,
+    /// which is not redacted, so its value stays).
+    @Test(arguments: [
+        (["email"], [String]()),
+        ([], ["people.*.email"]),
+    ])
+    func aRecordIdReadFromARedactedKeyIsRedacted(keys: [String], paths: [String]) throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = Set(keys)
+        options.redactedPaths = paths
+        let json = #"{"people": [{"email": "alice@secret.example", "age": "x"}]}"#
+        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [RFUser]].self)
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.description == #"root(Dictionary<String, Array<RFUser>>) > "people"(Array<RFUser>) > [0](RFUser email=<redacted>) > "age"(Int) : Unexpectedly found a string"#)
+        #expect(error.path[2].id == "<redacted>")
+        #expect(error.value == "x")
+        #expect(!"\(result.errors)".contains("alice"))
+    }
+
+    /// Without redaction the id is shown as before.
+    @Test func aRecordIdIsShownWhenItsKeyIsNotRedacted() throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = ["password"]
+        let json = #"{"people": [{"email": "alice@example.com", "age": "x"}]}"#
+        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [RFUser]].self)
+        let error = try #require(result.errors.first)
+        #expect(error.description == #"root(Dictionary<String, Array<RFUser>>) > "people"(Array<RFUser>) > [0](RFUser email=alice@example.com) > "age"(Int) : Unexpectedly found a string"#)
+    }
+}
