@@ -50,3 +50,39 @@ struct ReviewFindingsTests {
         #expect(error.description == #"root(Dictionary<String, Array<RFUser>>) > "people"(Array<RFUser>) > [0](RFUser email=alice@example.com) > "age"(Int) : Unexpectedly found a string"#)
     }
 }
+
+/// `depth` arrays nested in one another around `[]`... as a Foundation object tree.
+private func rfNestedArrays(_ depth: Int) -> Any {
+    var tree: Any = [Any]()
+    for _ in 1..<depth { tree = [tree] }
+    return tree
+}
+
+extension ReviewFindingsTests {
+    /// `APIJSONObjectDecoder` serialized the tree with Foundation, which recurses once per level with more
+    /// stack than a 512 KiB thread has for 300 levels (it crashed there, below the default `maximumDepth`).
+    /// 500: Foundation's `JSONSerialization` itself refuses trees deeper than 510 levels.
+    @Test(arguments: [300, 500])
+    func aDeepObjectTreeDecodesOnA512KiBThread(depth: Int) {
+        let outcome = onThread(stackSize: 512 * 1024) { () -> String in
+            let result = APIJSONObjectDecoder().decode(jsonObject: rfNestedArrays(depth), to: JSONValue.self)
+            var levels = 0
+            var value = result.value
+            while case .array(let elements)? = value {
+                levels += 1
+                value = elements.first
+            }
+            return "\(levels) levels, \(result.errors.count) errors"
+        }
+        #expect(outcome == "\(depth) levels, 0 errors")
+    }
+
+    /// A tree deeper than the limit is refused before Foundation walks it, with the parser's message.
+    @Test func anObjectTreeDeeperThanTheLimitIsRefusedOnA512KiBThread() {
+        let outcome = onThread(stackSize: 512 * 1024) { () -> [String] in
+            let result = APIJSONObjectDecoder(options: APIDecodeOptions(maximumDepth: 1000)).decode(jsonObject: rfNestedArrays(1500), to: JSONValue.self)
+            return result.errors.map(\.description) + [result.value == nil ? "no value" : "a value"]
+        }
+        #expect(outcome == ["root(JSONValue) : Nesting is deeper than maximumDepth (1001 levels)", "no value"])
+    }
+}
