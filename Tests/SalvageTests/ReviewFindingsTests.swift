@@ -86,3 +86,42 @@ extension ReviewFindingsTests {
         #expect(outcome == ["root(JSONValue) : Nesting is deeper than maximumDepth (1001 levels)", "no value"])
     }
 }
+
+/// `depth` levels of alternating arrays and objects (`[{"k":[{"k":…}]}]`) ending in `leaf`.
+private func rfMixedChain(_ depth: Int, leaf: String) -> String {
+    var text = leaf
+    for level in 0..<depth { text = level % 2 == 0 ? "[\(text)]" : #"{"k":\#(text)}"# }
+    return text
+}
+
+extension ReviewFindingsTests {
+    /// `JSONValue`'s synthesized `==` and `hash(into:)` recursed once per level with no stack check: comparing
+    /// two values of 1,000 levels (which a decode with `maximumDepth: 1000` returns on a 512 KiB thread)
+    /// crashed that thread.
+    @Test(arguments: [512, 1000])
+    func deepJSONValuesCompareAndHashOnA512KiBThread(depth: Int) {
+        let outcome = onThread(stackSize: 512 * 1024) { () -> [Bool] in
+            let decoder = APIDataDecoder(options: APIDecodeOptions(maximumDepth: depth))
+            let one = decoder.decode(string: rfMixedChain(depth, leaf: "1"), to: JSONValue.self).value
+            let same = decoder.decode(string: rfMixedChain(depth, leaf: "1"), to: JSONValue.self).value
+            let other = decoder.decode(string: rfMixedChain(depth, leaf: "2"), to: JSONValue.self).value
+            guard let one, let same, let other else { return [] }
+            return [one == same, one == other, one.hashValue == same.hashValue, Set([one, same, other]).count == 2]
+        }
+        #expect(outcome == [true, false, true, true])
+    }
+
+    /// The hand-written `==` and `hash(into:)` agree with the synthesized ones on every kind of value.
+    @Test func jsonValueEqualityAndHashingKeepTheirMeaning() {
+        let values: [JSONValue] = [.null, .bool(true), .bool(false), .number(JSONNumber(text: "1")), .number(JSONNumber(text: "1.0")),
+                                   .string("1"), .array([]), .array([.null]), .object([:]), .object(["a": .null]), .object(["b": .null])]
+        for (i, a) in values.enumerated() {
+            for (j, b) in values.enumerated() {
+                #expect((a == b) == (i == j), "\(i) \(j)")
+            }
+        }
+        #expect(Set(values).count == values.count)
+        #expect(Set(values + values).count == values.count)
+        #expect(JSONValue.object(["a": .array([.bool(true)]), "b": .null]) == .object(["b": .null, "a": .array([.bool(true)])]))
+    }
+}
