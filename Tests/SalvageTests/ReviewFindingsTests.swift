@@ -125,3 +125,36 @@ extension ReviewFindingsTests {
         #expect(JSONValue.object(["a": .array([.bool(true)]), "b": .null]) == .object(["b": .null, "a": .array([.bool(true)])]))
     }
 }
+
+/// An amount read through `Salvaged` inside a Swift `Decodable`.
+private struct RFAmount: APIDecodable {
+    let exact: Decimal
+    let approximate: Double
+
+    init?(from decoder: APIDecoder) {
+        guard let exact = decoder["exact"] --> Decimal.self, let approximate = decoder["approximate"] --> Double.self else { return nil }
+        self.exact = exact
+        self.approximate = approximate
+    }
+}
+
+private struct RFPayment: Decodable {
+    let amount: Salvaged<RFAmount>
+}
+
+extension ReviewFindingsTests {
+    /// Through another `Decoder` (Foundation's `JSONDecoder`), `Salvaged` rebuilds the value's JSON text; a
+    /// number that is neither an `Int64` nor a `UInt64` went through `Double`, so a `Decimal` field got
+    /// `12345678901234567000` for `12345678901234567890.12345`, silently.
+    @Test(arguments: [
+        ("12345678901234567890.12345", "0.1"),
+        ("0.1", "1e300"),
+        ("-98765432109876543210", "-2.5e-300"),
+    ])
+    func salvagedThroughFoundationKeepsEveryDigitOfADecimal(exact: String, approximate: String) throws {
+        let json = #"{"amount": {"exact": \#(exact), "approximate": \#(approximate)}}"#
+        let payment = try JSONDecoder().decode(RFPayment.self, from: Data(json.utf8))
+        #expect(payment.amount.value.exact == Decimal(string: exact))
+        #expect(payment.amount.value.approximate == Double(approximate))
+    }
+}
