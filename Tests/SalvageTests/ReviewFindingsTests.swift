@@ -158,3 +158,46 @@ extension ReviewFindingsTests {
         #expect(payment.amount.value.approximate == Double(approximate))
     }
 }
+
+/// One lenient field of each numeric type.
+private struct RFLenient: APIDecodable {
+    init?(from decoder: APIDecoder) {
+        _ = decoder["u8"].decodeOptional(UInt8.self, lenient: true)
+        _ = decoder["int"].decodeOptional(Int.self, lenient: true)
+        _ = decoder["float"].decodeOptional(Float.self, lenient: true)
+        _ = decoder["double"].decodeOptional(Double.self, lenient: true)
+        _ = decoder["decimal"].decodeOptional(Decimal.self, lenient: true)
+        _ = decoder["flag"].decodeOptional(Bool.self, lenient: true)
+    }
+}
+
+extension ReviewFindingsTests {
+    /// A number inside a string that lenient conversions read but that does not fit said only "Unexpectedly
+    /// found a string" (code `unexpected_type`), where the same number written as a number names the value
+    /// and the type. It now gets the number's reason; text that is no number keeps the type error.
+    @Test(arguments: [
+        (#"{"u8": "256"}"#, #"root(RFLenient) > "u8"(UInt8) : Value 256 does not fit in UInt8"#),
+        (#"{"u8": "-1"}"#, #"root(RFLenient) > "u8"(UInt8) : Value -1 does not fit in UInt8"#),
+        (#"{"int": "1.5"}"#, #"root(RFLenient) > "int"(Int) : Type Int does not have precision to represent 1.5"#),
+        (#"{"int": "99999999999999999999"}"#, #"root(RFLenient) > "int"(Int) : Value 99999999999999999999 does not fit in Int"#),
+        (#"{"float": "3.5e38"}"#, #"root(RFLenient) > "float"(Float) : Value 350000000000000000000000000000000000000 does not fit in Float"#),
+        (#"{"double": "1e400"}"#, #"root(RFLenient) > "double"(Double) : Value 1e400 does not fit in Double"#),
+        (#"{"decimal": "1e400"}"#, #"root(RFLenient) > "decimal"(Decimal) : Value 1e400 does not fit in Decimal"#),
+        (#"{"int": "0x10"}"#, #"root(RFLenient) > "int"(Int) : Unexpectedly found a string"#),
+        (#"{"int": " 1"}"#, #"root(RFLenient) > "int"(Int) : Unexpectedly found a string"#),
+        (#"{"flag": "2"}"#, #"root(RFLenient) > "flag"(Bool) : Unexpectedly found a string"#),
+    ])
+    func aLenientNumberInAStringThatDoesNotFitSaysWhy(json: String, expected: String) {
+        let result = APIDataDecoder().decode(string: json, to: RFLenient.self)
+        #expect(result.errors.map(\.description) == [expected])
+    }
+
+    /// The same under redaction: the number is not shown.
+    @Test func aLenientNumberInAStringThatDoesNotFitIsRedacted() {
+        var options = APIDecodeOptions()
+        options.redactedKeys = ["u8"]
+        let result = APIDataDecoder(options: options).decode(string: #"{"u8": "98765"}"#, to: RFLenient.self)
+        #expect(result.errors.map(\.description) == [#"root(RFLenient) > "u8"(UInt8) : Value <redacted> does not fit in UInt8"#])
+        #expect(result.errors.map(\.code) == ["numeric_overflow"])
+    }
+}
