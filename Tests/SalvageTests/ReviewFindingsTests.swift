@@ -201,3 +201,23 @@ extension ReviewFindingsTests {
         #expect(result.errors.map(\.code) == ["numeric_overflow"])
     }
 }
+
+extension ReviewFindingsTests {
+    /// Files that each begin with a byte order mark, concatenated: the mark was ignored only at the start of
+    /// the stream, so each later file's first record became an `invalid_json` error and was lost.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func aByteOrderMarkAtALineStartDoesNotCostARecord(lineEnd: String) {
+        let stream = "\u{FEFF}{\"n\":1}" + lineEnd + "\u{FEFF}{\"n\":2}" + lineEnd + "{\"n\":3}" + lineEnd + "\u{FEFF}{\"n\":4}"
+        let records = APIDataDecoder().decodeRecords(string: stream, to: JSONValue.self)
+        #expect(records.map(\.line) == [1, 2, 3, 4])
+        #expect(records.map(\.result.value) == (1...4).map { JSONValue.object(["n": .number(JSONNumber(text: "\($0)"))]) })
+        #expect(records.flatMap(\.result.errors).isEmpty)
+    }
+
+    /// Elsewhere a byte order mark is still not JSON.
+    @Test func aByteOrderMarkInsideALineIsStillAnError() {
+        let records = APIDataDecoder().decodeRecords(string: "{\"n\":1} \u{FEFF}{\"n\":2}\n{\"n\":3}", to: JSONValue.self)
+        #expect(records.map { $0.result.value == nil ? "error" : "value" } == ["value", "error", "value"])
+        #expect(records[1].result.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 9 (byte 8): Unexpected byte 0xEF: expected a value"])
+    }
+}
