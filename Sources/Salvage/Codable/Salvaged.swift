@@ -14,7 +14,8 @@ import Foundation
 /// Decoded through Salvage (``APIDataDecoder/decode(data:toDecodable:)`` or
 /// ``APIDecoder/decodeRequired(swiftDecodable:)``), the model's errors join the decode's error list with
 /// their full paths. Decoded by another `Decoder` (such as `JSONDecoder`), the value's JSON is decoded by
-/// Salvage on its own; a failure then throws a `DecodingError` listing the problems.
+/// Salvage on its own (numbers as exactly as that decoder gives them: a `Decimal` field keeps the digits
+/// the decoder's `Decimal` holds); a failure then throws a `DecodingError` listing the problems.
 public struct Salvaged<Value: APIDecodable>: Decodable {
     /// The decoded model.
     public let value: Value
@@ -57,7 +58,7 @@ struct AlreadyRecorded: Error {}
 
 /// Any JSON value, read through a foreign Swift `Decoder`, and written back as JSON text.
 private enum AnyJSON: Decodable {
-    case null, bool(Bool), integer(Int64), unsigned(UInt64), number(Double), string(String), array([AnyJSON]), object([String: AnyJSON])
+    case null, bool(Bool), integer(Int64), unsigned(UInt64), number(Double), decimal(Decimal), string(String), array([AnyJSON]), object([String: AnyJSON])
 
     init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
@@ -66,7 +67,15 @@ private enum AnyJSON: Decodable {
         // Whole numbers first, so that ids above 2^53 keep every digit.
         else if let integer = try? single.decode(Int64.self) { self = .integer(integer) }
         else if let unsigned = try? single.decode(UInt64.self) { self = .unsigned(unsigned) }
-        else if let number = try? single.decode(Double.self) { self = .number(number) }
+        else if let number = try? single.decode(Double.self) {
+            // The decoder's `Decimal` keeps the digits a `Double` rounds away (for `Decimal` fields); it is
+            // used only when it reads back as the same `Double`, so `Double` fields are unaffected.
+            if let decimal = try? single.decode(Decimal.self), decimal.isFinite, Double("\(decimal)") == number {
+                self = .decimal(decimal)
+            } else {
+                self = .number(number)
+            }
+        }
         else if let string = try? single.decode(String.self) { self = .string(string) }
         else if let array = try? single.decode([AnyJSON].self) { self = .array(array) }
         else { self = .object(try single.decode([String: AnyJSON].self)) }
@@ -79,6 +88,7 @@ private enum AnyJSON: Decodable {
         case .integer(let value): text += "\(value)"
         case .unsigned(let value): text += "\(value)"
         case .number(let value): text += value.isFinite ? "\(value)" : "null"
+        case .decimal(let value): text += "\(value)"
         case .string(let value): AnyJSON.writeString(value, to: &text)
         case .array(let values):
             text += "["

@@ -11,6 +11,8 @@ extension ScalarDecodable where Self: FixedWidthInteger {
 
     /// A number written inside a string.
     static func coerce(_ document: JSONDocument, node: Int) -> Self? { numberInString(document, node: node) }
+    /// Why a number written inside a string does not convert.
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         guard document.kind(node) == .number else { return wrongType(document, node) }

@@ -23,6 +23,35 @@ public enum JSONValue: Hashable, Sendable {
     case object([String: JSONValue])
 }
 
+extension JSONValue {
+    /// Whether two values are the same: same kind, equal scalars (numbers compare as written), equal
+    /// elements in order, equal members whatever their order. Each nesting level runs where there is stack
+    /// for it (see `StackGuard`), so values as deep as a decode allows compare on any thread.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let left), .bool(let right)): return left == right
+        case (.number(let left), .number(let right)): return left == right
+        case (.string(let left), .string(let right)): return left == right
+        case (.array(let left), .array(let right)): return StackGuard.run { left == right } ?? false
+        case (.object(let left), .object(let right)): return StackGuard.run { left == right } ?? false
+        default: return false
+        }
+    }
+
+    /// Hashes the kind and the content, consistently with `==`, one nesting level at a time like `==`.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .number(let value): hasher.combine(2); hasher.combine(value)
+        case .string(let value): hasher.combine(3); hasher.combine(value)
+        case .array(let elements): hasher.combine(4); _ = StackGuard.run { hasher.combine(elements) }
+        case .object(let members): hasher.combine(5); _ = StackGuard.run { hasher.combine(members) }
+        }
+    }
+}
+
 /// A JSON number kept as its original text, convertible exactly on demand.
 public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// The number exactly as written in the input, e.g. `-12.50e3`.

@@ -37,7 +37,9 @@ extension APIDecoder {
                            at: self, decoding: tagged ? S.self : nil, severity: .info)
             return value
         }
-        context.record(S.failure(context.document, node: node), at: self, decoding: tagged ? S.self : nil)
+        let lenient = context.state.lenient ?? context.options.lenientConversions
+        let reason = (lenient ? S.coercionFailure(context.document, node: node) : nil) ?? S.failure(context.document, node: node)
+        context.record(reason, at: self, decoding: tagged ? S.self : nil)
         return nil
     }
 }
@@ -45,13 +47,24 @@ extension APIDecoder {
 extension ScalarDecodable {
     /// A number written inside a string (`"42"`, `"-1.5e3"`; JSON number syntax only), converted as usual.
     static func numberInString(_ document: JSONDocument, node: Int) -> Self? {
+        withNumberInString(document, node: node) { convert($0, node: 0) }
+    }
+
+    /// Why a number written inside a string cannot be converted: the reason the same number written as a
+    /// number gets. Nil when the string holds no JSON number.
+    static func failureOfNumberInString(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? {
+        withNumberInString(document, node: node) { failure($0, node: 0) }
+    }
+
+    /// `body` applied to a document holding the number written in the string at `node`, or nil.
+    private static func withNumberInString<R>(_ document: JSONDocument, node: Int, _ body: (JSONDocument) -> R?) -> R? {
         guard document.kind(node) == .string else { return nil }
         let text = document.string(node)
         // Only a number: no surrounding spaces, byte order mark or anything else the JSON parser skips.
         guard let first = text.utf8.first, let last = text.utf8.last,
               first == UInt8(ascii: "-") || isDigit(first), isDigit(last) else { return nil }
-        let converted = try? JSONDocument.withParsed(.array(Array(text.utf8))) { inner -> Self? in
-            inner.kind(0) == .number ? convert(inner, node: 0) : nil
+        let converted = try? JSONDocument.withParsed(.array(Array(text.utf8))) { inner -> R? in
+            inner.kind(0) == .number ? body(inner) : nil
         }.get()
         return converted ?? nil
     }
@@ -139,6 +152,8 @@ extension Double: APIDecodable, ScalarDecodable {
 
     /// A number written inside a string.
     static func coerce(_ document: JSONDocument, node: Int) -> Double? { numberInString(document, node: node) }
+    /// Why a number written inside a string does not convert.
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 }
 
 /// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`.
@@ -158,6 +173,8 @@ extension Float: APIDecodable, ScalarDecodable {
 
     /// A number written inside a string.
     static func coerce(_ document: JSONDocument, node: Int) -> Float? { numberInString(document, node: node) }
+    /// Why a number written inside a string does not convert.
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 }
 
 /// `Decimal`: any JSON number `Decimal` holds, exactly from its text (`1e128`, `1.0e-128`). A number too large
@@ -184,6 +201,8 @@ extension Decimal: APIDecodable, ScalarDecodable {
 
     /// A number written inside a string.
     static func coerce(_ document: JSONDocument, node: Int) -> Decimal? { numberInString(document, node: node) }
+    /// Why a number written inside a string does not convert.
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 }
 
 /// A `numericOverflow` failure for the number at `node`: with its exact value when `Decimal` holds it,

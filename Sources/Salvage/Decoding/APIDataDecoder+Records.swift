@@ -18,8 +18,9 @@ extension APIDataDecoder {
     ///
     /// Records are JSON values separated by whitespace. A record that parses is one record however many
     /// lines it spans (a pretty-printed value), and a line may hold several (`{"a":1}{"a":2}`). Blank lines
-    /// yield nothing. A record that is not valid JSON gets one `invalidJSON` error (located where the parser
-    /// stopped) and costs only itself — it never swallows the lines after its first one:
+    /// yield nothing; a UTF-8 byte order mark at the start of a line is ignored (files concatenated). A
+    /// record that is not valid JSON gets one `invalidJSON` error (located where the parser stopped) and
+    /// costs only itself — it never swallows the lines after its first one:
     ///
     /// - Every later line that begins a complete value inside what the parser read of the broken record is
     ///   a record of its own: a truncated `{"n":1` line followed by `{"n":2}` yields an error, then `n = 2`.
@@ -87,6 +88,11 @@ private struct RecordStream<T: APIDecodable> {
         while true {
             position = RecordBoundaries.skipWhitespace(from: position, in: bytes)
             guard position < bytes.count else { break }
+            if startsByteOrderMarkAtLineStart(position) {
+                // Streams concatenated from files that each begin with one (`cat a.jsonl b.jsonl`).
+                position += 3
+                continue
+            }
             if afterFailure && RecordBoundaries.startsContinuation(bytes.byte(position)) {
                 position = RecordBoundaries.nextLine(after: position, in: bytes)
                 continue
@@ -134,6 +140,12 @@ private struct RecordStream<T: APIDecodable> {
             records.append(APIDecodeRecord(index: records.count, line: record.line, result: record.result))
         }
         return scanned.failsAtLaterLineStart ? failure.offset : RecordBoundaries.nextLine(after: failure.offset, in: bytes)
+    }
+
+    /// Whether a UTF-8 byte order mark begins a line at `offset`.
+    private func startsByteOrderMarkAtLineStart(_ offset: Int) -> Bool {
+        offset > 0 && offset + 2 < bytes.count && (bytes.byte(offset - 1) == UInt8(ascii: "\n") || bytes.byte(offset - 1) == UInt8(ascii: "\r"))
+            && bytes.byte(offset) == 0xEF && bytes.byte(offset + 1) == 0xBB && bytes.byte(offset + 2) == 0xBF
     }
 
     /// The offset of the `:` after a string value on its line: the value is an object key, not a record.

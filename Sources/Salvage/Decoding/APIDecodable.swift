@@ -65,4 +65,11 @@ protocol ScalarDecodable {
     /// With lenient conversions: the value of a JSON value of another type (a number in a string, a
     /// boolean as `"true"` or `1`, a number as a string), or nil.
     static func coerce(_ document: JSONDocument, node: Int) -> Self?
+    /// With lenient conversions, after `coerce` returned nil: why the value it would have converted cannot
+    /// be (`"256"` for a `UInt8` does not fit, as `256` would not), or nil to report `failure`.
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason?
+}
+
+extension ScalarDecodable {
+    static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { nil }
 }

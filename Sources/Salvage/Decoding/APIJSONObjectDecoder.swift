@@ -31,11 +31,23 @@ public final class APIJSONObjectDecoder: Sendable {
         // Wrap the value in an array so that any scalar is accepted, then decode element 0 as the root.
         let wrapped: [Any] = [jsonObject]
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-        guard JSONSerialization.isValidJSONObject(wrapped), let data = try? JSONSerialization.data(withJSONObject: wrapped, options: []) else {
+        let limits = ParseLimits(maximumDepth: options.effectiveMaximumDepth + 1)
+        // Foundation's serialization recurses once per level, with more stack per level than a small thread
+        // has for the deepest tree the limit allows, and with no limit of its own: measure the depth first
+        // (iteratively), refuse a tree deeper than the limit, and serialize a deep one on a fresh stack.
+        let depth = APIJSONObjectDecoder.depth(of: wrapped, stoppingAbove: limits.maximumDepth)
+        guard depth <= limits.maximumDepth else {
+            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: limits.depthMessage))])
+        }
+        let serialize = { () -> Data? in
+            guard JSONSerialization.isValidJSONObject(wrapped) else { return nil }
+            return try? JSONSerialization.data(withJSONObject: wrapped, options: [])
+        }
+        guard let data = depth <= 16 && StackGuard.hasRoom() ? serialize() : StackGuard.runOnFreshStack(serialize) ?? nil else {
             let message = "The object tree cannot be represented as JSON (\(Swift.type(of: jsonObject)))"
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
         }
-        let outcome = JSONDocument.withParsed(.data(data), limits: ParseLimits(maximumDepth: options.effectiveMaximumDepth + 1)) { document in
+        let outcome = JSONDocument.withParsed(.data(data), limits: limits) { document in
             DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
         }
         switch outcome {
@@ -48,6 +60,27 @@ public final class APIJSONObjectDecoder: Sendable {
             // into text the caller never saw, so only the message is kept.
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: error.message))])
         }
+    }
+
+    /// The nesting depth of arrays and dictionaries in `tree` (a scalar is 0), counted without recursion;
+    /// stops at the first level deeper than `limit`.
+    private static func depth(of tree: Any, stoppingAbove limit: Int) -> Int {
+        var pending: [(value: Any, depth: Int)] = [(tree, 0)]
+        var deepest = 0
+        while let (value, depth) = pending.popLast() {
+            let children: [Any]
+            if let array = value as? [Any] {
+                children = array
+            } else if let object = value as? [String: Any] {
+                children = Array(object.values)
+            } else {
+                continue
+            }
+            deepest = max(deepest, depth + 1)
+            if deepest > limit { return deepest }
+            pending.append(contentsOf: children.lazy.map { ($0, depth + 1) })
+        }
+        return deepest
     }
 
     /// LastMile's earlier spelling of ``decode(jsonObject:to:options:)``.

@@ -194,6 +194,8 @@ final class DecodingContext {
     /// (`APIDecodeErrorReason.redacted`; the value at `node()`, when known, is also removed from messages);
     /// in any case without a source excerpt (see `APIDecodeError.hidesSource`).
     private func redactedIfNeeded(_ error: APIDecodeError, node: () -> Int) -> APIDecodeError {
+        // A record id in the path (`(User email=…)`) is a value too, read from the model's `idKey` member.
+        let error = error.hidingIDs(where: isRedacted)
         guard isRedacted(error.path) else {
             var shown = error
             shown.hidesSource = true

@@ -54,6 +54,26 @@ extension APIDecodeError {
     }
 }
 
+extension APIDecodeError {
+    /// The same error with `<redacted>` as every record id in its path (``APICodingKey/id``) whose member —
+    /// the path up to that step, then its ``APICodingKey/idKey`` — is a redacted position.
+    func hidingIDs(where isRedacted: ([APICodingKey]) -> Bool) -> APIDecodeError {
+        var path = self.path
+        var changed = false
+        for index in path.indices {
+            guard let idKey = path[index].idKey, path[index].id != nil,
+                  isRedacted(Array(path[...index]) + [APICodingKey(hashKey: idKey)]) else { continue }
+            path[index].id = redactedText
+            changed = true
+        }
+        guard changed else { return self }
+        var error = APIDecodeError(path: path, reason: reason, location: location, severity: severity)
+        error.value = value
+        error.hidesSource = hidesSource
+        return error
+    }
+}
+
 extension DecodingError {
     /// The same case, type or key and coding path, with `<redacted>` as the message and no underlying error.
     func redacted() -> DecodingError {

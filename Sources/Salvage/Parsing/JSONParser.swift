@@ -201,7 +201,7 @@ struct JSONParser {
 
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
         guard depth < limits.maximumDepth else {
-            throw ParseFailure(message: "Nesting is deeper than maximumDepth (\(limits.maximumDepth) levels)", offset: position)
+            throw ParseFailure(message: limits.depthMessage, offset: position)
         }
         if depth > 0 {
             stack.push(current)

@@ -20,6 +20,9 @@ struct ParseLimits {
         self.maximumInputSize = min(max(0, maximumInputSize), ParseLimits.largestReadableInput)
     }
 
+    /// What a value nested deeper than `maximumDepth` is told.
+    var depthMessage: String { "Nesting is deeper than maximumDepth (\(maximumDepth) levels)" }
+
     /// The failure for an input of `size` bytes, or nil when it is within the limit.
     func inputSizeFailure(_ size: Int) -> ParseFailure? {
         guard size > maximumInputSize else { return nil }
