@@ -221,3 +221,29 @@ extension ReviewFindingsTests {
         #expect(records[1].result.errors.map(\.description) == ["root(JSONValue) : Invalid JSON at line 1, column 9 (byte 8): Unexpected byte 0xEF: expected a value"])
     }
 }
+
+/// A parent that keeps its first kid's decoder and reads a required value through it while decoding the
+/// second kid: the second kid (now at the first kid's frame index) must not fail for it.
+private struct RFStaleKid: APIDecodable {
+    nonisolated(unsafe) static var kept: APIDecoder?
+    let name: String
+    init?(from decoder: APIDecoder) {
+        if let kept = RFStaleKid.kept {
+            _ = kept["missing"] --> Int.self
+        }
+        RFStaleKid.kept = decoder
+        guard let name = decoder["name"] --> String.self else { return nil }
+        self.name = name
+    }
+}
+
+@Suite(.serialized) struct StaleDecoderFailureTests {
+    @Test func aRequiredReadThroughAKeptDecoderDoesNotFailAnotherModel() {
+        RFStaleKid.kept = nil
+        let result = APIDataDecoder().decode(string: #"[{"name": "a"}, {"name": "b"}]"#, to: [RFStaleKid].self)
+        #expect(result.value?.map(\.name) == ["a", "b"])
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.path.jsonPath == #"root[0]["missing"]"#)
+        #expect(result.errors.first?.severity == .recovered)
+    }
+}

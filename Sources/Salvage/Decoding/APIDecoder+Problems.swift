@@ -7,7 +7,12 @@ extension APIDecoder {
     /// dropped, so its errors stay `recovered`.
     @usableFromInline
     func failRequired() {
+        let context = context
         guard let owner = context.state[frame], !owner.isLossy else { return }
+        // A decoder kept past its model may name a frame index that another model uses now: that model's
+        // value does not contain this decoder's position, and it must not fail for it.
+        let anchor = node >= 0 ? node : parent
+        guard owner.node < 0 || anchor < 0 || context.document.contains(owner.node, anchor) else { return }
         context.fail(frame: frame)
         context.state.markFailures(at: ErrorSite(self))
     }
