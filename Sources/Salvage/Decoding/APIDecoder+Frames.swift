@@ -74,9 +74,10 @@ extension APIDecoder {
     @usableFromInline
     func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
         // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
-        guard let model = withContext({ $0.state[frame] }) else { return returned }
-        if returned && model.succeeded { return true }
+        guard let succeeded = withContext({ $0.state.succeeded(frame) }) else { return returned }
+        if returned && succeeded { return true }
         let context = context
+        guard let model = context.state[frame] else { return false }
         let what = returned ? "set succeeded to false" : "returned nil"
         if context.errorCount == model.errorsBefore {
             context.record(.other(message: "\(type).init(from:) \(what) without recording an error"), at: self, decoding: nil)

@@ -17,6 +17,9 @@ struct Frame {
     let step: PathStep
     /// The Swift type being decoded here; shown in tagged paths.
     let type: Any.Type
+    /// The tape index just past the value's subtree (`Int.max` for a frame with no value), so that whether
+    /// a node lies inside the value is two compares (see `DecodeState.contains`).
+    var end = Int.max
     var succeeded = true
     /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
     var reportedShape = false
@@ -337,6 +340,19 @@ struct DecodeState {
     subscript(index: Int) -> Frame? {
         guard index >= 0 && index < header.pointee.count else { return nil }
         return header.pointee.base[index]
+    }
+
+    /// Whether frame `index` is open and `node` lies inside its value (see `Frame.end`).
+    func contains(frame index: Int, node: Int) -> Bool {
+        guard index >= 0 && index < header.pointee.count else { return false }
+        let frame = header.pointee.base[index]
+        return node < 0 || frame.node < 0 || (node >= frame.node && node < frame.end)
+    }
+
+    /// Whether frame `index` has not failed; nil when there is no such frame.
+    func succeeded(_ index: Int) -> Bool? {
+        guard index >= 0 && index < header.pointee.count else { return nil }
+        return header.pointee.base[index].succeeded
     }
 
     /// The lookup hint of frame `index` when that frame decodes `node`, or -1 (no hint to use or keep).

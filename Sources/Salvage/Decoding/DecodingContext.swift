@@ -122,12 +122,12 @@ final class DecodingContext {
     /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
     @usableFromInline
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type, owner: Int) -> Int {
-        if owner >= 0 {
-            guard let ownerFrame = state[owner], node < 0 || ownerFrame.node < 0 || document.contains(ownerFrame.node, node) else {
-                return DecodeState.refusedAsStale
-            }
+        if owner >= 0 && !state.contains(frame: owner, node: node) {
+            return DecodeState.refusedAsStale
         }
-        return state.push(Frame(node: node, parent: parent, step: step, type: type))
+        var frame = Frame(node: node, parent: parent, step: step, type: type)
+        if node >= 0 { frame.end = document.next(after: node) }
+        return state.push(frame)
     }
 
     /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame`, the only caller).
