@@ -21,7 +21,7 @@ struct SourceHygieneTests {
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Decoding/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageAtomics atomics",
-        "Decoding/StackGuard.swift": "reads the thread's stack bounds and runs a deep level on a helper thread's fresh stack",
+        "Decoding/StackGuard.swift": "reads the thread's stack bounds (and the frame address, from CSalvageAtomics) and runs a deep level on a helper thread's fresh stack",
     ]
 
     /// Words that mean pointers, raw memory or an opt-out of safety checks (the C atomics of

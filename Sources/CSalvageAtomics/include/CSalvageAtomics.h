@@ -1,4 +1,5 @@
-// The atomic accesses behind `ContextSlot` (Sources/Salvage/Decoding/ContextSlot.swift): the one place where
+// The C the library needs: the frame address `StackGuard` measures the stack with (at the end of this file),
+// and the atomic accesses behind `ContextSlot` (Sources/Salvage/Decoding/ContextSlot.swift): the one place where
 // a value of one decode (a kept decoder's generation check) meets another thread (a later decode leasing
 // the same slot). Why a C target and not `Synchronization.Atomic` is explained at the top of that file.
 //
@@ -29,6 +30,14 @@ static inline __attribute__((always_inline)) uint32_t salvage_slot_generation(co
 /// Makes `generation` the slot's generation, after every write made before the call.
 static inline __attribute__((always_inline)) void salvage_slot_publish_generation(salvage_context_slot *slot, uint32_t generation) {
     __atomic_store_n(&slot->generation_atomic, generation, __ATOMIC_RELEASE);
+}
+
+/// The address of the calling function's frame: how deep the stack is (see
+/// Sources/Salvage/Decoding/StackGuard.swift). A builtin rather than the address of a Swift local, because
+/// AddressSanitizer may move locals to a "fake stack" on the heap, and that address says nothing of the
+/// real stack.
+static inline __attribute__((always_inline)) uintptr_t salvage_frame_address(void) {
+    return (uintptr_t)__builtin_frame_address(0);
 }
 
 #pragma clang assume_nonnull end

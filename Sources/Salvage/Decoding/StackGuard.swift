@@ -1,3 +1,4 @@
+import CSalvageAtomics
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -54,11 +55,11 @@ enum StackGuard {
         currentAddress() > lowestSafeAddress()
     }
 
-    /// An address in the caller's frame: the stack pointer, give or take a few bytes.
+    /// An address in the caller's frame: the stack pointer, give or take a few bytes (the real stack even
+    /// where AddressSanitizer keeps Swift locals on a heap-allocated fake stack).
     @inline(never)
     static func currentAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        UInt(salvage_frame_address())
     }
 
     /// The lowest address the current thread's stack may reach before a level must move to a helper:
