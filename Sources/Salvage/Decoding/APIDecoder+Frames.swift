@@ -4,14 +4,14 @@
 // A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
 // `DecodeState.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
 // is enough stack for it (`StackGuard`), and records one error when the frame cannot be entered — at the
-// frame limit (see `DecodeState.setFrameLimit`) or when no stack can be found — instead of running the
-// work without a frame of its own.
+// frame limit (see `DecodeState.setFrameLimit`), for a value already being decoded as the same type, for a
+// decoder kept past its model, or when no stack can be found — instead of running the work without a
+// frame of its own.
 
 extension APIDecoder {
     /// Runs `body` with a decoder for this position in a new frame decoding a value of `type`, then pops
-    /// the frame. Returns nil without running `body` when the frame cannot be entered: at the frame limit
-    /// or when no stack is left (one error recorded), or for a decoder kept past its decode (nothing
-    /// recorded).
+    /// the frame. Returns nil without running `body` when the frame cannot be entered (see
+    /// `UnenteredFrame`; one error recorded), or for a decoder kept past its decode (nothing recorded).
     @inlinable @inline(__always)
     func withFrame<R>(for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
         let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) }
