@@ -117,7 +117,7 @@ struct DocumentDecoder: Decoder {
     @inline(never)
     private func decodeOnFreshStack<T: Decodable>(_ type: T.Type) throws -> T {
         guard let outcome = StackGuard.runOnFreshStack({ Result { try T(from: self) } }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(T.self) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started."))
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: StackGuard.notDecodedMessage(T.self) + "."))
         }
         return try outcome.get()
     }

@@ -108,7 +108,7 @@ extension JSONValue: APIDecodable {
         }
         decoder.markReadsEverything()
         guard let value = JSONValue(decoder.context.document, node: decoder.node) else {
-            decoder.context.record(.other(message: "JSONValue was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"),
+            decoder.context.record(.other(message: StackGuard.notDecodedMessage(JSONValue.self)),
                                    at: decoder, decoding: nil)
             return nil
         }

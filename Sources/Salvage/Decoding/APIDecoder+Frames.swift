@@ -62,7 +62,7 @@ extension APIDecoder {
         case .staleDecoder:
             message = "\(type) was not decoded: its decoder was kept after the init(from:) it was given to had returned"
         case .noStack:
-            message = "\(type) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
+            message = StackGuard.notDecodedMessage(type)
         }
         context.record(.other(message: message), at: self, decoding: type)
     }

@@ -290,7 +290,7 @@ struct DecodeState {
     func push(_ frame: Frame) -> Int {
         guard header.pointee.isOpen, header.pointee.count < header.pointee.frameLimit else { return Self.refusedAtLimit }
         let count = header.pointee.count
-        if count > 0, frame.node >= 0, frame.node <= header.pointee.base[count - 1].node, isOpen(node: frame.node, type: frame.type) {
+        if count > 0, frame.node >= 0, frame.node <= header.pointee.base[count - 1].node, hasOpenFrame(node: frame.node, type: frame.type) {
             return Self.refusedAsReentry
         }
         if header.pointee.count == header.pointee.capacity {
@@ -315,7 +315,7 @@ struct DecodeState {
     /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
     /// would make another model lose its state.
     /// Whether a frame decoding `type` at `node` is open.
-    private func isOpen(node: Int, type: Any.Type) -> Bool {
+    private func hasOpenFrame(node: Int, type: Any.Type) -> Bool {
         let type = ObjectIdentifier(type)
         var index = header.pointee.count - 1
         while index >= 0 {

@@ -35,6 +35,12 @@ enum StackGuard {
     /// The stack of a helper thread: ample for the deepest document (`maximumDepthCeiling` levels) on every
     /// path in a debug build; a decode deeper than that simply starts another helper.
     static let helperStackSize = 16 * 1024 * 1024
+    /// What an error says of a value of `type` left undecoded because `runOnFreshStack` could not start a
+    /// helper thread (one wording for every path).
+    static func notDecodedMessage(_ type: Any.Type) -> String {
+        "\(type) was not decoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
+    }
+
     /// Assumed stack below the first check when a thread's bounds cannot be found.
     static let assumedStackWhenUnknown = 256 * 1024
 
