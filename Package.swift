@@ -11,14 +11,15 @@ let package = Package(
     targets: [
         .target(
             name: "Salvage",
-            dependencies: ["CSalvageAtomics"],
+            dependencies: ["CSalvageRuntime"],
             path: "Sources/Salvage"
         ),
-        // The atomic loads and stores of a context slot's generation (see Sources/Salvage/Decoding/ContextSlot.swift):
-        // a header of static inline functions, part of this package, not a dependency.
+        // What the runtime needs from C (Sources/Salvage/Runtime): the atomic loads and stores of a context slot's
+        // generation (ContextSlot.swift) and the current frame address (StackGuard.swift). A header of static
+        // inline functions, part of this package, not a dependency.
         .target(
-            name: "CSalvageAtomics",
-            path: "Sources/CSalvageAtomics"
+            name: "CSalvageRuntime",
+            path: "Sources/CSalvageRuntime"
         ),
         .target(
             name: "SalvageTesting",

@@ -2,7 +2,7 @@
 // `APIDataDecoder().decode(bytes:to: JSONValue.self)` and typed decodes for number conversions.
 //
 // Every expected message, offset, line and column below was derived by reading
-// Sources/Salvage/Parsing (JSONParser, StringScanning, NumberScanning) and Document/SourceLocation.swift,
+// Sources/Salvage/Parsing (JSONParser, StringScanning, NumberScanning) and Shared/SourceLocation.swift (with Parsing/SourceLocation+Locating.swift),
 // then confirmed by running. Where the library's behaviour looked wrong, the test states the behaviour
 // we expect and wraps that single assertion in `withKnownIssue` (none do at present).
 

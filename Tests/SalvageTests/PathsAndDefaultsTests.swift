@@ -35,7 +35,7 @@ struct PathsAndDefaultsTests {
         #expect(value.escapedMajor == 2)
         #expect(value.zeroKey == "zero")
         #expect(value.missing == nil)
-        #expect(APIPath("a.b\\.c.0").description == #"["a"]["b.c"]["0"]"#)
+        #expect(APIQueryPath("a.b\\.c.0").description == #"["a"]["b.c"]["0"]"#)
     }
 
     @Test func aRequiredValueBehindAPathNamesTheFullPath() {

@@ -13,25 +13,25 @@ struct SourceHygieneTests {
     /// The only files that may use pointers, raw memory or `unsafe` APIs, and why.
     static let unsafeAllowed: [String: String] = [
         "Parsing/ByteReader.swift": "the one reader of input bytes (parser, lazy strings and numbers, dates, locations)",
-        "Document/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
+        "Parsing/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
         "Parsing/TapeBuilder.swift": "owns the tape while the parser appends to it",
         "Parsing/TapeStorage.swift": "owns the finished tape; its subscript checks bounds",
         "Parsing/ContainerStack.swift": "owns the parser's stack of open containers",
-        "Decoding/DecodeState.swift": "owns the frame stack pushed and popped on every model",
+        "Runtime/DecodeLedger.swift": "owns the frame stack pushed and popped on every model",
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
-        "Decoding/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageAtomics atomics",
-        "Decoding/StackGuard.swift": "reads the thread's stack bounds (and the frame address, from CSalvageAtomics) and runs a deep level on a helper thread's fresh stack",
+        "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
+        "Runtime/StackGuard.swift": "reads the thread's stack bounds (and the frame address, from CSalvageRuntime) and runs a deep level on a helper thread's fresh stack",
     ]
 
     /// Words that mean pointers, raw memory or an opt-out of safety checks (the C atomics of
-    /// `CSalvageAtomics` work on raw slot memory too).
+    /// `CSalvageRuntime` work on raw slot memory too).
     static let unsafeWords = ["Unsafe", "unsafe", "pointee", "baseAddress", "memcmp", "memcpy", ".allocate(", "Unmanaged",
-                              "CSalvageAtomics", "salvage_slot_"]
+                              "CSalvageRuntime", "salvage_slot_"]
 
     /// The only `@unchecked Sendable` types, and why each is safe to share.
     static let uncheckedSendableAllowed: [String: String] = [
-        "Errors/APICodingKey.swift": "its one unchecked member is an immutable metatype",
+        "Shared/APICodingKey.swift": "its one unchecked member is an immutable metatype",
         "Conversions/DateConversion.swift": "DateFormatterCache touches its formatters only under its lock",
     ]
 

@@ -2,9 +2,9 @@
 // cannot be entered.
 //
 // A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
-// `DecodeState.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
+// `DecodeLedger.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
 // is enough stack for it (`StackGuard`), and records one error when the frame cannot be entered — at the
-// frame limit (see `DecodeState.setFrameLimit`), for a value already being decoded as the same type, for a
+// frame limit (see `DecodeLedger.setFrameLimit`), for a value already being decoded as the same type, for a
 // decoder kept past its model, or when no stack can be found — instead of running the work without a
 // frame of its own.
 
@@ -35,13 +35,13 @@ extension APIDecoder {
         return outcome ?? nil
     }
 
-    /// Records why `DecodeState.push` refused the frame of a value of `type` (`pushResult`, negative).
+    /// Records why `DecodeLedger.push` refused the frame of a value of `type` (`pushResult`, negative).
     @usableFromInline
     func reportRefusedFrame(decoding type: Any.Type, pushResult: Int) {
         let cause: UnenteredFrame
         switch pushResult {
-        case DecodeState.refusedAsReentry: cause = .reentry
-        case DecodeState.refusedAsStale: cause = .staleDecoder
+        case DecodeLedger.refusedAsReentry: cause = .reentry
+        case DecodeLedger.refusedAsStale: cause = .staleDecoder
         default: cause = .frameLimit
         }
         reportUnenteredFrame(decoding: type, because: cause)
@@ -91,9 +91,9 @@ extension APIDecoder {
 /// Why a frame could not be entered.
 @usableFromInline
 enum UnenteredFrame {
-    /// `DecodeState.setFrameLimit`'s bound was reached.
+    /// `DecodeLedger.setFrameLimit`'s bound was reached.
     case frameLimit
-    /// A frame for the same node and type is open already (see `DecodeState.push`).
+    /// A frame for the same node and type is open already (see `DecodeLedger.push`).
     case reentry
     /// The decoder pushing the frame was kept past its model (see `DecodingContext.pushFrame`).
     case staleDecoder

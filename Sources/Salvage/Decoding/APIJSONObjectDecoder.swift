@@ -24,7 +24,7 @@ public final class APIJSONObjectDecoder: Sendable {
         guard let jsonObject else {
             // No value at all: decode from an absent root, so required types report "No value is present".
             let absent = try? JSONDocument.withParsed(.array(Array("[]".utf8))) { empty in
-                DecodeRun.decode(document: empty, rootNode: -1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+                DecodeDriver.decode(document: empty, rootNode: -1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
             }.get()
             return absent ?? APIDecodeResult(value: nil, errors: [])
         }
@@ -48,7 +48,7 @@ public final class APIJSONObjectDecoder: Sendable {
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
         }
         let outcome = JSONDocument.withParsed(.data(data), limits: limits) { document in
-            DecodeRun.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+            DecodeDriver.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
         }
         switch outcome {
         case .success(let result):

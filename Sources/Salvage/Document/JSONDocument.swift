@@ -4,7 +4,7 @@
 /// stay as bytes until asked for.
 ///
 /// The document borrows the input bytes, without copying them: it is valid only while they are, i.e.
-/// inside the `InputBytes.withBytes` closure of the decode that parsed it (see `DecodeRun` and `withParsed`).
+/// inside the `InputBytes.withBytes` closure of the decode that parsed it (see `DecodeDriver` and `withParsed`).
 @usableFromInline
 final class JSONDocument {
     /// The UTF-8 input, borrowed from the caller for the duration of the decode.

@@ -18,7 +18,7 @@ struct Frame {
     /// The Swift type being decoded here; shown in tagged paths.
     let type: Any.Type
     /// The tape index just past the value's subtree (`Int.max` for a frame with no value), so that whether
-    /// a node lies inside the value is two compares (see `DecodeState.contains`).
+    /// a node lies inside the value is two compares (see `DecodeLedger.contains`).
     var end = Int.max
     var succeeded = true
     /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
@@ -70,7 +70,7 @@ struct ErrorSite: Equatable, Sendable {
 }
 
 /// The frames, errors and absent keys of one decode, owned by one `DecodingContext`, which deallocates it.
-struct DecodeState {
+struct DecodeLedger {
     private struct Header {
         var base: UnsafeMutablePointer<Frame>
         var count: Int

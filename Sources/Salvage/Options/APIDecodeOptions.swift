@@ -39,12 +39,6 @@ public struct APIDecodeOptions: Sendable {
     /// ``APIJSONObjectDecoder``'s trees.
     public var maximumStringLength: Int? = nil
 
-    /// The limits the parser enforces, from ``maximumDepth``, ``maximumStringLength`` and ``maximumInputSize``.
-    var parseLimits: ParseLimits {
-        ParseLimits(maximumDepth: effectiveMaximumDepth, maximumStringLength: maximumStringLength ?? .max,
-                    maximumInputSize: maximumInputSize ?? .max)
-    }
-
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).
     public var dateDecodingStrategy: DateDecodingStrategy
 

@@ -1,36 +1,7 @@
-/// Where something is in the input: a byte offset plus a 1-based line and column.
-///
-/// Columns count Unicode scalars (characters as most editors show them), not bytes; lines are separated by
-/// `\n`, `\r\n` or `\r`. Locations are computed only when an error is described, by rescanning the input up
-/// to the offset, so they cost nothing on the happy path.
-///
-/// ```swift
-/// let location = SourceLocation(offset: 12, line: 2, column: 5)
-/// print(location) // "line 2, column 5 (byte 12)"
-/// ```
-public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Zero-based byte offset into the UTF-8 input.
-    public let offset: Int
-    /// One-based line number.
-    public let line: Int
-    /// One-based column, counted in Unicode scalars.
-    public let column: Int
+import Foundation
 
-    /// Creates a location from its parts.
-    public init(offset: Int, line: Int, column: Int) {
-        self.offset = offset
-        self.line = line
-        self.column = column
-    }
-
-    /// `line L, column C (byte B)`.
-    public var description: String { "line \(line), column \(column) (byte \(offset))" }
-}
-
+// Finding the line and column of a byte offset: reads the input, so it belongs with the readers of bytes.
 extension SourceLocation {
-    /// The location of the first byte of the input.
-    static let start = SourceLocation(offset: 0, line: 1, column: 1)
-
     /// Computes the line and column of `offset` by scanning `bytes` forward from `known`, a location
     /// at or before `offset` (the start of the input by default).
     ///
@@ -82,5 +53,25 @@ extension SourceLocation {
             index += 1
         }
         return count
+    }
+}
+
+/// Computes line and column for offsets that mostly arrive in increasing order (errors are recorded in
+/// document order), by continuing from the previous answer instead of rescanning from the start.
+struct IncrementalLocator {
+    /// A location known to come before every offset asked for (the start, or a record's start in a stream).
+    private let floor: SourceLocation
+    /// The previous answer.
+    private var last: SourceLocation
+
+    init(last: SourceLocation = .start) {
+        self.floor = last
+        self.last = last
+    }
+
+    mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
+        let known = last.offset <= offset ? last : floor
+        last = SourceLocation.locate(offset: offset, in: bytes, from: known)
+        return last
     }
 }

@@ -1,29 +1,5 @@
 import Foundation
 
-/// How a decoder was reached from the node it was subscripted from. Keys and indices are kept in the
-/// cheapest form available and turned into `APICodingKey`s only when an error is recorded. Every case
-/// holds plain integers, so copying a decoder never touches reference counts.
-@usableFromInline
-enum PathStep: Equatable, Sendable {
-    /// The top-level value.
-    case root
-    /// A member that is present: the tape index of its key node (the key's text is read from the tape).
-    case member(keyNode: Int)
-    /// An array element that is present.
-    case index(Int)
-    /// Steps that lead to no value (`decoder["missing"]`, or `decoder["missing"]["child"]`): `count` keys
-    /// stored in the context's `absentKeys` from `start`.
-    case absent(start: Int, count: Int)
-    /// A present value whose path is recovered from the tape (used where decoding re-enters Salvage from a
-    /// Swift `Decoder`, which knows only the value's tape index).
-    case atNode
-    /// A position past the end of `allValues` (the object has fewer members): shown as an index.
-    case pastLastValue(index: Int)
-    /// None of several alternative keys is present (`decoder[firstOf:]`): the `count` keys are stored
-    /// like absent steps; the path shows the first.
-    case alternatives(start: Int, count: Int)
-}
-
 /// The state of one `decode` call: the document, the options, the errors so far and the stack of
 /// models being decoded. Created once per call and never shared between threads.
 @usableFromInline
@@ -42,8 +18,8 @@ final class DecodingContext {
     /// skips every redaction check.
     let redactsValues: Bool
 
-    /// Frames, errors and absent keys (see `DecodeState.swift` for why they live behind a pointer).
-    let state = DecodeState()
+    /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
+    let state = DecodeLedger()
 
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
     @usableFromInline let lease: ContextSlotLease
@@ -51,7 +27,7 @@ final class DecodingContext {
     /// Every error recorded so far, in document/decode order.
     var errors: [APIDecodeError] { state.errors }
 
-    /// Whether the decode is still running (see `DecodeState.isOpen`).
+    /// Whether the decode is still running (see `DecodeLedger.isOpen`).
     @usableFromInline var isOpen: Bool { state.isOpen }
 
     /// How many errors were recorded so far.
@@ -115,15 +91,15 @@ final class DecodingContext {
     // MARK: - Frames
 
     /// Pushes a frame for a value of `type` at `node`, decoded through a decoder of frame `owner`, and returns
-    /// its index, or a negative value when the frame is refused (see `DecodeState.push`, and
+    /// its index, or a negative value when the frame is refused (see `DecodeLedger.push`, and
     /// `APIDecoder.withFrame`, the only caller). A decoder whose own frame is gone — or is now another
     /// model's, which does not contain the decoder's node — was kept past the `init?(from:)` it was given
-    /// to: it decodes nothing more (`DecodeState.refusedAsStale`). Decoding through such decoders, each
+    /// to: it decodes nothing more (`DecodeLedger.refusedAsStale`). Decoding through such decoders, each
     /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
     @usableFromInline
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type, owner: Int) -> Int {
         if owner >= 0 && !state.contains(frame: owner, node: node) {
-            return DecodeState.refusedAsStale
+            return DecodeLedger.refusedAsStale
         }
         var frame = Frame(node: node, parent: parent, step: step, type: type)
         if node >= 0 { frame.end = document.next(after: node) }
@@ -270,25 +246,5 @@ final class DecodingContext {
     func location(ofOffset offset: Int) -> SourceLocation {
         guard isOpen else { return SourceLocation.locate(offset: offset, in: document.input) }
         return locator.locate(offset: offset, in: document.input)
-    }
-}
-
-/// Computes line and column for offsets that mostly arrive in increasing order (errors are recorded in
-/// document order), by continuing from the previous answer instead of rescanning from the start.
-struct IncrementalLocator {
-    /// A location known to come before every offset asked for (the start, or a record's start in a stream).
-    private let floor: SourceLocation
-    /// The previous answer.
-    private var last: SourceLocation
-
-    init(last: SourceLocation = .start) {
-        self.floor = last
-        self.last = last
-    }
-
-    mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
-        let known = last.offset <= offset ? last : floor
-        last = SourceLocation.locate(offset: offset, in: bytes, from: known)
-        return last
     }
 }

@@ -9,7 +9,7 @@
 /// let first = decoder[path: "items.0.name"] --> String.self
 /// let major = decoder[path: ["version.major", "value"]] --> Int.self   // key "version.major"
 /// ```
-public struct APIPath: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct APIQueryPath: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
         /// An object member.
@@ -75,7 +75,7 @@ public struct APIPath: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
 extension APIDecoder {
     /// The position `path` leads to from here; absent as soon as a step finds nothing. Like a chain of
     /// subscripts, it never fails and records nothing.
-    public subscript(path path: APIPath) -> APIDecoder {
+    public subscript(path path: APIQueryPath) -> APIDecoder {
         var decoder = self
         for component in path.components {
             switch component {
@@ -107,3 +107,7 @@ extension APIDecoder {
         return alternativesChild(keys)
     }
 }
+
+/// The former name of ``APIQueryPath``: "path" alone also names an error's breadcrumb (``APIDecodeError/path``).
+@available(*, deprecated, renamed: "APIQueryPath")
+public typealias APIPath = APIQueryPath

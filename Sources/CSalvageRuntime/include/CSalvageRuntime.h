@@ -1,5 +1,5 @@
 // The C the library needs: the frame address `StackGuard` measures the stack with (at the end of this file),
-// and the atomic accesses behind `ContextSlot` (Sources/Salvage/Decoding/ContextSlot.swift): the one place where
+// and the atomic accesses behind `ContextSlot` (Sources/Salvage/Runtime/ContextSlot.swift): the one place where
 // a value of one decode (a kept decoder's generation check) meets another thread (a later decode leasing
 // the same slot). Why a C target and not `Synchronization.Atomic` is explained at the top of that file.
 //
@@ -33,7 +33,7 @@ static inline __attribute__((always_inline)) void salvage_slot_publish_generatio
 }
 
 /// The address of the calling function's frame: how deep the stack is (see
-/// Sources/Salvage/Decoding/StackGuard.swift). A builtin rather than the address of a Swift local, because
+/// Sources/Salvage/Runtime/StackGuard.swift). A builtin rather than the address of a Swift local, because
 /// AddressSanitizer may move locals to a "fake stack" on the heap, and that address says nothing of the
 /// real stack.
 static inline __attribute__((always_inline)) uintptr_t salvage_frame_address(void) {

@@ -22,9 +22,3 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, Codable, CustomStringC
     /// `<message> at line L, column C (byte B)`.
     public var description: String { "\(message) at \(location)" }
 }
-
-/// A parse failure before its location has been resolved to a line and column.
-struct ParseFailure: Error {
-    let message: String
-    let offset: Int
-}

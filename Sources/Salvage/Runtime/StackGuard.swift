@@ -1,4 +1,4 @@
-import CSalvageAtomics
+import CSalvageRuntime
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

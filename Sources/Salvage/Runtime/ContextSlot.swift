@@ -1,4 +1,4 @@
-import CSalvageAtomics
+import CSalvageRuntime
 import Foundation
 
 // How a decoder finds its decode context without holding a reference to it.
@@ -20,14 +20,14 @@ import Foundation
 // then loads the generation of a slot that a decode on another thread may be leasing, starting or ending
 // at that moment. Such a decoder never matches (generations only grow, and a slot is retired before its
 // generation would wrap), so it never reads the context; but its load races with the other decode's
-// stores unless both are atomic. So the generation is accessed only through `CSalvageAtomics`: stored with
+// stores unless both are atomic. So the generation is accessed only through `CSalvageRuntime`: stored with
 // release after the context pointer is written (`begin()`, `end()`), loaded with acquire before the
 // context pointer is read. On x86-64 the acquire load is the same plain load as before (on ARM64 an
 // `ldar`/`ldapr`), so the hot path (every subscript and `-->`) costs nothing more.
 //
 // Why a C target and not the standard library's `Synchronization.Atomic`: Package.swift declares no
 // `platforms`, and `Atomic` needs macOS 15 / iOS 18; using it would raise every user's deployment target,
-// or put an availability check (and a second slot layout) on the hot path. `CSalvageAtomics` is a target
+// or put an availability check (and a second slot layout) on the hot path. `CSalvageRuntime` is a target
 // of this package, not a dependency: a header of `static inline` functions over clang's `__atomic`
 // builtins, which work on every platform Swift does and which ThreadSanitizer understands.
 

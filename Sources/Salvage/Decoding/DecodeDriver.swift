@@ -1,0 +1,71 @@
+import Foundation
+
+/// One decode from start to end: parse, decode the root, collect the errors — all while the input
+/// bytes are borrowed, so they are never copied.
+enum DecodeDriver {
+    static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, to: T.self, options: options) }) { document in
+            decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
+        }
+    }
+
+    /// Parses `input` and runs `body` with the document while the bytes are borrowed, or returns
+    /// `ifInvalid`'s result for input that is not JSON.
+    static func parse<V>(_ input: InputBytes, options: APIDecodeOptions, ifInvalid: (JSONSyntaxError) -> APIDecodeResult<V>,
+                                 _ body: (JSONDocument) -> APIDecodeResult<V>) -> APIDecodeResult<V> {
+        input.withBytes { bytes in
+            do throws(JSONSyntaxError) {
+                return body(try JSONDocument.parse(bytes, limits: options.parseLimits))
+            } catch {
+                return ifInvalid(error)
+            }
+        }
+    }
+
+    /// Decodes the root of `document`; must run while the document's bytes are borrowed.
+    static func decode<T: APIDecodable>(document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
+                                        to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        withRoot(of: document, rootNode: rootNode, rawInput: rawInput, reportsLocations: reportsLocations, options: options) {
+            $0.decodeRequired(T.self)
+        }
+    }
+
+    /// Runs `body` with the root decoder of `document` and collects the result and the errors.
+    static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
+                            knownLocation: SourceLocation = .start, options: APIDecodeOptions,
+                            _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
+        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
+                                      reportsLocations: reportsLocations, knownLocation: knownLocation)
+        context.begin()
+        defer { context.end() }
+        // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root
+        // value's model gets a frame of its own inside it.
+        let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)
+        let value = outside.withFrame(for: Void.self) { frame in
+            body(frame.sibling(frame: frame.frame, node: rootNode, parent: -1, step: .root))
+        }
+        assert(context.state.count == 0, "\(context.state.count) frames left open after the decode")
+        context.state.finishUnknownKeys()
+        return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.state.unrecordedCount)
+    }
+
+    /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.
+    static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        if T._salvageDecodesAbsence, let result = try? JSONDocument.withParsed(.array(Array("null".utf8)), { empty in
+            // ResponseData wants the bytes, not the JSON: give them, with no error.
+            decode(document: empty, rootNode: 0, rawInput: input, reportsLocations: false, to: T.self, options: options)
+        }).get() {
+            return result
+        }
+        return invalidJSONError(error, for: T.self, options: options)
+    }
+
+    /// No value and one `invalidJSON` error at the root (whose diagnostic shows no source line when values
+    /// are redacted: the line may hold one).
+    static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+        let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
+        var invalid = APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)
+        invalid.hidesSource = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
+        return APIDecodeResult(value: nil, errors: [invalid])
+    }
+}

@@ -1,0 +1,5 @@
+/// A parse failure before its location has been resolved to a line and column.
+struct ParseFailure: Error {
+    let message: String
+    let offset: Int
+}
