@@ -3,55 +3,17 @@ import Salvage
 import Testing
 
 // Swift `Decodable` values inside Salvage models: `decodeRequired(swiftDecodable:)` and
-// `decodeOptional(swiftDecodable:)`. Helper types are prefixed `CB`.
+// `decodeOptional(swiftDecodable:)`. The shared `BridgedUser` model is in Support/BridgedUser.swift.
 
-// MARK: - Helper types
+// MARK: - Helpers
 
-struct CBAddress: Decodable, Equatable {
-    let street: String
-    let zip: String
-    let unit: Int?
-}
-
-struct CBProfile: Decodable, Equatable {
-    let name: String
-    let tags: [String]
-    let address: CBAddress
-    let nickname: String?
-    let homepage: URL
-    let balance: Decimal
-}
-
-struct CBUser: APIDecodable {
-    static var idKey: String? { "user_id" }
-    let id: Int
-    let profile: CBProfile
-    let extra: CBAddress?
-
-    init?(from decoder: APIDecoder) {
-        let id = decoder["user_id"] --> Int.self
-        let profile = decoder["profile"].decodeRequired(swiftDecodable: CBProfile.self)
-        let extra = decoder["extra"].decodeOptional(swiftDecodable: CBAddress.self)
-        guard decoder.succeeded, let id, let profile else { return nil }
-        self.id = id
-        self.profile = profile
-        self.extra = extra
-    }
-}
-
-let cbAddressJSON = #"{"street": "1 Main", "zip": "12345"}"#
-let cbProfileJSON = #"{"name": "Ann", "tags": ["a", "b"], "address": \#(cbAddressJSON), "nickname": null, "homepage": "https://example.com/a?b=c", "balance": 12345.6789}"#
-
-func cbUserJSON(profile: String = cbProfileJSON, extra: String? = nil) -> String {
-    #"{"user_id": 1, "profile": \#(profile)\#(extra.map { #", "extra": \#($0)"# } ?? "")}"#
-}
-
-func cbProfile(replacing old: String, with new: String) -> String {
-    cbProfileJSON.replacingOccurrences(of: old, with: new)
+/// The profile JSON with `old` replaced by `new`.
+private func profileJSON(replacing old: String, with new: String) -> String {
+    bridgedProfileJSON.replacingOccurrences(of: old, with: new)
 }
 
 /// A `DecodingError` with the given coding path, for comparisons (`==` compares the case and the path).
-func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> DecodingError.Context {
+private func decodingContext(_ path: [APICodingKey], _ debugDescription: String = "") -> DecodingError.Context {
     DecodingError.Context(codingPath: path, debugDescription: debugDescription)
 }
 
@@ -59,29 +21,29 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
 
 @Suite struct CodableBridgeTests {
     @Test func cleanDecodable() throws {
-        let result = APIDataDecoder().decode(string: cbUserJSON(extra: #"{"street": "2 Side", "zip": "9", "unit": 4}"#), to: CBUser.self)
+        let result = APIDataDecoder().decode(string: bridgedUserJSON(extra: #"{"street": "2 Side", "zip": "9", "unit": 4}"#), to: BridgedUser.self)
         #expect(result.isClean)
         let user = try #require(result.value)
         #expect(user.id == 1)
         let homepage = try #require(URL(string: "https://example.com/a?b=c"))
         let balance = try #require(Decimal(string: "12345.6789"))
-        #expect(user.profile == CBProfile(name: "Ann", tags: ["a", "b"], address: CBAddress(street: "1 Main", zip: "12345", unit: nil),
+        #expect(user.profile == BridgedProfile(name: "Ann", tags: ["a", "b"], address: BridgedAddress(street: "1 Main", zip: "12345", unit: nil),
                                           nickname: nil, homepage: homepage, balance: balance))
-        #expect(user.extra == CBAddress(street: "2 Side", zip: "9", unit: 4))
+        #expect(user.extra == BridgedAddress(street: "2 Side", zip: "9", unit: 4))
         #expect("\(user.profile.balance)" == "12345.6789")
     }
 
     @Test func typeMismatchDeepInsideHasTheFullPath() throws {
-        let json = cbUserJSON(profile: cbProfile(replacing: #""zip": "12345""#, with: #""zip": 12345"#))
-        let result = APIDataDecoder().decode(string: json, to: CBUser.self)
+        let json = bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": 12345"#))
+        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         try #require(result.errors.count == 1)
         let error = result.errors[0]
-        #expect(error.description == #"root(CBUser user_id=1) > "profile"(CBProfile) > "address" > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#)
+        #expect(error.description == #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "address" > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#)
         #expect(error.path.jsonPath == #"root["profile"]["address"]["zip"]"#)
         #expect(error.path.jsonPointer == "/profile/address/zip")
-        #expect(error.reason == .swiftDecodingError(.typeMismatch(String.self, cbContext(["profile", "address", "zip"]))))
-        #expect(dbSource(json, at: error.location, length: 5) == "12345")
+        #expect(error.reason == .swiftDecodingError(.typeMismatch(String.self, decodingContext(["profile", "address", "zip"]))))
+        #expect(sourceText(json, at: error.location, length: 5) == "12345")
         #expect(error.location == Salvage.SourceLocation(offset: 101, line: 1, column: 102))
         guard case .swiftDecodingError(.typeMismatch(let type, let context)) = error.reason else {
             Issue.record("expected a type mismatch, got \(error.reason)")
@@ -93,162 +55,162 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
     }
 
     @Test func keyNotFoundIsReportedAtTheContainer() throws {
-        let json = cbUserJSON(profile: cbProfile(replacing: #""street": "1 Main", "#, with: ""))
-        let result = APIDataDecoder().decode(string: json, to: CBUser.self)
+        let json = bridgedUserJSON(profile: profileJSON(replacing: #""street": "1 Main", "#, with: ""))
+        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         try #require(result.errors.count == 1)
         let error = result.errors[0]
-        #expect(error.description == #"root(CBUser user_id=1) > "profile"(CBProfile) > "address" : Swift DecodingError: key "street" not found: No value associated with key street."#)
+        #expect(error.description == #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "address" : Swift DecodingError: key "street" not found: No value associated with key street."#)
         #expect(error.path.jsonPath == #"root["profile"]["address"]"#)
-        #expect(error.reason == .swiftDecodingError(.keyNotFound(APICodingKey("street"), cbContext(["profile", "address"]))))
+        #expect(error.reason == .swiftDecodingError(.keyNotFound(APICodingKey("street"), decodingContext(["profile", "address"]))))
         guard case .swiftDecodingError(.keyNotFound(let key, _)) = error.reason else {
             Issue.record("expected keyNotFound, got \(error.reason)")
             return
         }
         #expect(key.stringValue == "street")
-        #expect(dbSource(json, at: error.location, length: 8) == #"{"zip": "#)
+        #expect(sourceText(json, at: error.location, length: 8) == #"{"zip": "#)
     }
 
     @Test func valueNotFoundForNull() throws {
-        let json = cbUserJSON(profile: cbProfile(replacing: #""zip": "12345""#, with: #""zip": null"#))
-        let result = APIDataDecoder().decode(string: json, to: CBUser.self)
+        let json = bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": null"#))
+        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(CBUser user_id=1) > "profile"(CBProfile) > "address" > "zip" : Swift DecodingError: value of type String not found: Expected String value but found null instead."#,
+            #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "address" > "zip" : Swift DecodingError: value of type String not found: Expected String value but found null instead."#,
         ])
-        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.valueNotFound(String.self, cbContext(["profile", "address", "zip"])))])
-        #expect(dbSource(json, at: result.errors.first?.location, length: 4) == "null")
+        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.valueNotFound(String.self, decodingContext(["profile", "address", "zip"])))])
+        #expect(sourceText(json, at: result.errors.first?.location, length: 4) == "null")
     }
 
     @Test func arrayElementsInsideDecodables() {
-        let json = cbUserJSON(profile: cbProfile(replacing: #"["a", "b"]"#, with: #"["a", 2]"#))
-        let result = APIDataDecoder().decode(string: json, to: CBUser.self)
+        let json = bridgedUserJSON(profile: profileJSON(replacing: #"["a", "b"]"#, with: #"["a", 2]"#))
+        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(CBUser user_id=1) > "profile"(CBProfile) > "tags" > [1] : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
+            #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "tags" > [1] : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
         ])
         #expect(result.errors.map(\.path.jsonPath) == [#"root["profile"]["tags"][1]"#])
-        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch(String.self, cbContext(["profile", "tags", 1])))])
-        #expect(dbSource(json, at: result.errors.first?.location, length: 1) == "2")
+        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch(String.self, decodingContext(["profile", "tags", 1])))])
+        #expect(sourceText(json, at: result.errors.first?.location, length: 1) == "2")
     }
 
     @Test func decodeIfPresentAcceptsAbsentAndNullButNotWrongTypes() throws {
-        let absent = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: #""nickname": null, "#, with: "")), to: CBUser.self)
+        let absent = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null, "#, with: "")), to: BridgedUser.self)
         #expect(absent.isClean)
         #expect(try #require(absent.value).profile.nickname == nil)
 
-        let present = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: #""nickname": null"#, with: #""nickname": "Annie""#)), to: CBUser.self)
+        let present = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": "Annie""#)), to: BridgedUser.self)
         #expect(present.isClean)
         #expect(try #require(present.value).profile.nickname == "Annie")
 
-        let wrong = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: #""nickname": null"#, with: #""nickname": 5"#)), to: CBUser.self)
+        let wrong = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": 5"#)), to: BridgedUser.self)
         #expect(wrong.value == nil)
         #expect(wrong.errors.map(\.description) == [
-            #"root(CBUser user_id=1) > "profile"(CBProfile) > "nickname" : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
+            #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "nickname" : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
         ])
     }
 
     @Test func urlAndDecimal() throws {
-        let badURL = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: "https://example.com/a?b=c", with: "http://[::1")), to: CBUser.self)
+        let badURL = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "https://example.com/a?b=c", with: "http://[::1")), to: BridgedUser.self)
         #expect(badURL.value == nil)
-        #expect(badURL.errors.map(\.description) == [#"root(CBUser user_id=1) > "profile"(CBProfile) > "homepage" : Swift DecodingError: data corrupted: Invalid URL string."#])
-        #expect(badURL.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(cbContext(["profile", "homepage"])))])
+        #expect(badURL.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "homepage" : Swift DecodingError: data corrupted: Invalid URL string."#])
+        #expect(badURL.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(decodingContext(["profile", "homepage"])))])
 
-        let urlNotString = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: #""https://example.com/a?b=c""#, with: "[]")), to: CBUser.self)
-        #expect(urlNotString.errors.map(\.description) == [#"root(CBUser user_id=1) > "profile"(CBProfile) > "homepage" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
+        let urlNotString = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""https://example.com/a?b=c""#, with: "[]")), to: BridgedUser.self)
+        #expect(urlNotString.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "homepage" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
 
-        let stringDecimal = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: "12345.6789", with: #""12345.6789""#)), to: CBUser.self)
-        #expect(stringDecimal.errors.map(\.description) == [#"root(CBUser user_id=1) > "profile"(CBProfile) > "balance" : Swift DecodingError: type mismatch for Decimal: Expected to decode Decimal but found a string instead."#])
+        let stringDecimal = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: #""12345.6789""#)), to: BridgedUser.self)
+        #expect(stringDecimal.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "balance" : Swift DecodingError: type mismatch for Decimal: Expected to decode Decimal but found a string instead."#])
 
-        let preciseDecimal = APIDataDecoder().decode(string: cbUserJSON(profile: cbProfile(replacing: "12345.6789", with: "0.1000000000000000000000000001")), to: CBUser.self)
+        let preciseDecimal = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: "0.1000000000000000000000000001")), to: BridgedUser.self)
         #expect(try #require(preciseDecimal.value).profile.balance == Decimal(string: "0.1000000000000000000000000001"))
     }
 
     @Test func requiredDecodableAbsentNullOrWrongContainer() {
-        let absent = APIDataDecoder().decode(string: #"{"user_id": 1}"#, to: CBUser.self)
+        let absent = APIDataDecoder().decode(string: #"{"user_id": 1}"#, to: BridgedUser.self)
         #expect(absent.value == nil)
-        #expect(absent.errors.map(\.description) == [#"root(CBUser user_id=1) > "profile"(CBProfile) : No value is present"#])
+        #expect(absent.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) : No value is present"#])
         #expect(absent.errors.first?.location == Salvage.SourceLocation(offset: 0, line: 1, column: 1))
 
-        let null = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": null}"#, to: CBUser.self)
+        let null = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": null}"#, to: BridgedUser.self)
         #expect(null.value == nil)
-        #expect(null.errors.map(\.description) == [#"root(CBUser user_id=1) > "profile"(CBProfile) : Unexpectedly found null"#])
+        #expect(null.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) : Unexpectedly found null"#])
 
-        let number = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": 5}"#, to: CBUser.self)
+        let number = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": 5}"#, to: BridgedUser.self)
         #expect(number.value == nil)
         #expect(number.errors.map(\.path.jsonPath) == [#"root["profile"]"#])
-        #expect(number.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, cbContext(["profile"])))])
+        #expect(number.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, decodingContext(["profile"])))])
         #expect(number.errors.first?.location == Salvage.SourceLocation(offset: 26, line: 1, column: 27))
     }
 
     @Test func optionalDecodableFailureKeepsTheModel() throws {
-        let bad = APIDataDecoder().decode(string: cbUserJSON(extra: #"{"street": "2 Side"}"#), to: CBUser.self)
+        let bad = APIDataDecoder().decode(string: bridgedUserJSON(extra: #"{"street": "2 Side"}"#), to: BridgedUser.self)
         let user = try #require(bad.value)
         #expect(user.extra == nil)
-        #expect(bad.errors.map(\.description) == [#"root(CBUser user_id=1) > "extra"(CBAddress) : Swift DecodingError: key "zip" not found: No value associated with key zip."#])
+        #expect(bad.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "extra"(BridgedAddress) : Swift DecodingError: key "zip" not found: No value associated with key zip."#])
 
-        let null = APIDataDecoder().decode(string: cbUserJSON(extra: "null"), to: CBUser.self)
+        let null = APIDataDecoder().decode(string: bridgedUserJSON(extra: "null"), to: BridgedUser.self)
         #expect(null.isClean)
         #expect(try #require(null.value).extra == nil)
 
-        let wrongType = APIDataDecoder().decode(string: cbUserJSON(extra: "[1]"), to: CBUser.self)
+        let wrongType = APIDataDecoder().decode(string: bridgedUserJSON(extra: "[1]"), to: BridgedUser.self)
         #expect(wrongType.value != nil)
-        #expect(wrongType.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, cbContext(["extra"])))])
+        #expect(wrongType.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, decodingContext(["extra"])))])
     }
 
     @Test func decodablesInsideArraysOfModels() {
-        let json = "[\(cbUserJSON()), \(cbUserJSON(profile: cbProfile(replacing: #""zip": "12345""#, with: #""zip": true"#)).replacingOccurrences(of: #""user_id": 1"#, with: #""user_id": 2"#))]"
-        let result = APIDataDecoder().decode(string: json, to: [CBUser].self)
+        let json = "[\(bridgedUserJSON()), \(bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": true"#)).replacingOccurrences(of: #""user_id": 1"#, with: #""user_id": 2"#))]"
+        let result = APIDataDecoder().decode(string: json, to: [BridgedUser].self)
         #expect(result.value?.map(\.id) == [1])
         #expect(result.errors.map(\.description) == [
-            #"root(Array<CBUser>) > [1](CBUser user_id=2) > "profile"(CBProfile) > "address" > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found a boolean instead."#,
+            #"root(Array<BridgedUser>) > [1](BridgedUser user_id=2) > "profile"(BridgedProfile) > "address" > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found a boolean instead."#,
         ])
         #expect(result.errors.map(\.path.jsonPath) == [#"root[1]["profile"]["address"]["zip"]"#])
-        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch(String.self, cbContext([1, "profile", "address", "zip"])))])
-        #expect(dbSource(json, at: result.errors.first?.location, length: 4) == "true")
+        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch(String.self, decodingContext([1, "profile", "address", "zip"])))])
+        #expect(sourceText(json, at: result.errors.first?.location, length: 4) == "true")
     }
 
     @Test func nestedArraysOfDecodableStructs() {
-        struct CBHistory: Decodable {
-            let moves: [CBAddress]
+        struct History: Decodable {
+            let moves: [BridgedAddress]
         }
-        struct CBMover: APIDecodable {
-            let history: CBHistory
+        struct Mover: APIDecodable {
+            let history: History
             init?(from decoder: APIDecoder) {
-                guard let history = decoder["history"].decodeRequired(swiftDecodable: CBHistory.self) else { return nil }
+                guard let history = decoder["history"].decodeRequired(swiftDecodable: History.self) else { return nil }
                 self.history = history
             }
         }
-        let json = #"{"history": {"moves": [\#(cbAddressJSON), {"street": "x", "zip": ["9"]}]}}"#
-        let result = APIDataDecoder().decode(string: json, to: CBMover.self)
+        let json = #"{"history": {"moves": [\#(bridgedAddressJSON), {"street": "x", "zip": ["9"]}]}}"#
+        let result = APIDataDecoder().decode(string: json, to: Mover.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["history"]["moves"][1]["zip"]"#])
-        #expect(result.errors.map(\.description) == [#"root(CBMover) > "history"(CBHistory) > "moves" > [1] > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
-        #expect(dbSource(json, at: result.errors.first?.location, length: 5) == #"["9"]"#)
+        #expect(result.errors.map(\.description) == [#"root(Mover) > "history"(History) > "moves" > [1] > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
+        #expect(sourceText(json, at: result.errors.first?.location, length: 5) == #"["9"]"#)
 
-        let good = APIDataDecoder().decode(string: #"{"history": {"moves": [\#(cbAddressJSON)]}}"#, to: CBMover.self)
+        let good = APIDataDecoder().decode(string: #"{"history": {"moves": [\#(bridgedAddressJSON)]}}"#, to: Mover.self)
         #expect(good.isClean)
-        #expect(good.value?.history.moves == [CBAddress(street: "1 Main", zip: "12345", unit: nil)])
+        #expect(good.value?.history.moves == [BridgedAddress(street: "1 Main", zip: "12345", unit: nil)])
     }
 
     @Test func integerOverflowDateDataAndEnumsInDecodables() throws {
-        enum CBColor: String, Decodable {
+        enum Color: String, Decodable {
             case red, green
         }
-        struct CBMisc: Decodable {
+        struct Misc: Decodable {
             let small: Int8
             let when: Date
             let bytes: Data
-            let color: CBColor
+            let color: Color
         }
-        struct CBMiscHolder: APIDecodable {
-            let misc: CBMisc?
+        struct MiscHolder: APIDecodable {
+            let misc: Misc?
             init?(from decoder: APIDecoder) {
-                misc = decoder["misc"].decodeOptional(swiftDecodable: CBMisc.self)
+                misc = decoder["misc"].decodeOptional(swiftDecodable: Misc.self)
             }
         }
-        func decode(_ misc: String) -> APIDecodeResult<CBMiscHolder> {
-            APIDataDecoder().decode(string: #"{"misc": \#(misc)}"#, to: CBMiscHolder.self)
+        func decode(_ misc: String) -> APIDecodeResult<MiscHolder> {
+            APIDataDecoder().decode(string: #"{"misc": \#(misc)}"#, to: MiscHolder.self)
         }
         let good = decode(#"{"small": -128, "when": 86400.5, "bytes": "aGVsbG8=", "color": "green"}"#)
         #expect(good.isClean)
@@ -260,45 +222,45 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
 
         let overflow = decode(#"{"small": 300, "when": 0, "bytes": "", "color": "red"}"#)
         #expect(overflow.value?.misc == nil)
-        #expect(overflow.errors.map(\.description) == [#"root(CBMiscHolder) > "misc"(CBMisc) > "small" : Swift DecodingError: data corrupted: Value 300 does not fit in Int8."#])
-        #expect(overflow.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(cbContext(["misc", "small"])))])
+        #expect(overflow.errors.map(\.description) == [#"root(MiscHolder) > "misc"(Misc) > "small" : Swift DecodingError: data corrupted: Value 300 does not fit in Int8."#])
+        #expect(overflow.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(decodingContext(["misc", "small"])))])
 
         let fraction = decode(#"{"small": 1.5, "when": 0, "bytes": "", "color": "red"}"#)
-        #expect(fraction.errors.map(\.description) == [#"root(CBMiscHolder) > "misc"(CBMisc) > "small" : Swift DecodingError: data corrupted: Type Int8 does not have precision to represent 1.5."#])
+        #expect(fraction.errors.map(\.description) == [#"root(MiscHolder) > "misc"(Misc) > "small" : Swift DecodingError: data corrupted: Type Int8 does not have precision to represent 1.5."#])
 
         let base64 = decode(#"{"small": 1, "when": 0, "bytes": "!!", "color": "red"}"#)
-        #expect(base64.errors.map(\.description) == [#"root(CBMiscHolder) > "misc"(CBMisc) > "bytes" : Swift DecodingError: data corrupted: Encountered Data is not valid Base64."#])
+        #expect(base64.errors.map(\.description) == [#"root(MiscHolder) > "misc"(Misc) > "bytes" : Swift DecodingError: data corrupted: Encountered Data is not valid Base64."#])
 
         let color = decode(#"{"small": 1, "when": 0, "bytes": "", "color": "blue"}"#)
         #expect(color.errors.map(\.path.jsonPath) == [#"root["misc"]["color"]"#])
-        #expect(color.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(cbContext(["misc", "color"])))])
+        #expect(color.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(decodingContext(["misc", "color"])))])
     }
 
     @Test func decodableAtTheModelsOwnPosition() throws {
-        struct CBFlat: APIDecodable {
+        struct Flat: APIDecodable {
             let id: Int
-            let address: CBAddress
+            let address: BridgedAddress
             init?(from decoder: APIDecoder) {
                 let id = decoder["id"] --> Int.self
-                let address = decoder.decodeRequired(swiftDecodable: CBAddress.self)
+                let address = decoder.decodeRequired(swiftDecodable: BridgedAddress.self)
                 guard decoder.succeeded, let id, let address else { return nil }
                 self.id = id
                 self.address = address
             }
         }
-        let good = APIDataDecoder().decode(string: #"{"id": 4, "street": "s", "zip": "z"}"#, to: CBFlat.self)
+        let good = APIDataDecoder().decode(string: #"{"id": 4, "street": "s", "zip": "z"}"#, to: Flat.self)
         #expect(good.isClean)
-        #expect(good.value?.address == CBAddress(street: "s", zip: "z", unit: nil))
+        #expect(good.value?.address == BridgedAddress(street: "s", zip: "z", unit: nil))
 
-        let bad = APIDataDecoder().decode(string: #"{"id": 4, "street": "s"}"#, to: CBFlat.self)
+        let bad = APIDataDecoder().decode(string: #"{"id": 4, "street": "s"}"#, to: Flat.self)
         #expect(bad.value == nil)
         #expect(bad.errors.map(\.path.jsonPath) == ["root"])
-        #expect(bad.errors.map(\.reason) == [.swiftDecodingError(.keyNotFound(APICodingKey("zip"), cbContext([])))])
+        #expect(bad.errors.map(\.reason) == [.swiftDecodingError(.keyNotFound(APICodingKey("zip"), decodingContext([])))])
         #expect(bad.errors.first?.location == Salvage.SourceLocation(offset: 0, line: 1, column: 1))
     }
 
     @Test func customDecodableUsingEveryContainer() throws {
-        struct CBCustom: Decodable {
+        struct Custom: Decodable {
             let keys: [String]
             let hasX: Bool
             let hasMissing: Bool
@@ -326,14 +288,14 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
                 single = try container.superDecoder(forKey: "s").singleValueContainer().decode(String.self)
             }
         }
-        struct CBCustomHolder: APIDecodable {
-            let custom: CBCustom
+        struct CustomHolder: APIDecodable {
+            let custom: Custom
             init?(from decoder: APIDecoder) {
-                guard let custom = decoder.decodeRequired(swiftDecodable: CBCustom.self) else { return nil }
+                guard let custom = decoder.decodeRequired(swiftDecodable: Custom.self) else { return nil }
                 self.custom = custom
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": null, "n": {"v": 7}, "l": [1, null, 3], "s": "single"}"#, to: CBCustomHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"x": null, "n": {"v": 7}, "l": [1, null, 3], "s": "single"}"#, to: CustomHolder.self)
         #expect(result.isClean)
         let custom = try #require(result.value?.custom)
         #expect(custom.keys == ["x", "n", "l", "s"])
@@ -347,7 +309,7 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
     }
 
     @Test func readingPastTheEndOfAnUnkeyedContainer() {
-        struct CBPair: Decodable {
+        struct Pair: Decodable {
             let first: Int
             let second: Int
             init(from decoder: any Decoder) throws {
@@ -356,80 +318,80 @@ func cbContext(_ path: [APICodingKey], _ debugDescription: String = "") -> Decod
                 second = try container.decode(Int.self)
             }
         }
-        struct CBPairHolder: APIDecodable {
+        struct PairHolder: APIDecodable {
             init?(from decoder: APIDecoder) {
-                guard decoder["pair"].decodeRequired(swiftDecodable: CBPair.self) != nil else { return nil }
+                guard decoder["pair"].decodeRequired(swiftDecodable: Pair.self) != nil else { return nil }
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"pair": [1]}"#, to: CBPairHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"pair": [1]}"#, to: PairHolder.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["pair"][1]"#])
-        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.valueNotFound(Int.self, cbContext(["pair", 1])))])
-        #expect(result.errors.map(\.description) == [#"root(CBPairHolder) > "pair"(CBPair) > [1] : Swift DecodingError: value of type Int not found: Unkeyed container is at end."#])
+        #expect(result.errors.map(\.reason) == [.swiftDecodingError(.valueNotFound(Int.self, decodingContext(["pair", 1])))])
+        #expect(result.errors.map(\.description) == [#"root(PairHolder) > "pair"(Pair) > [1] : Swift DecodingError: value of type Int not found: Unkeyed container is at end."#])
     }
 
     @Test func errorsThatAreNotDecodingErrors() {
-        enum CBFailure: Error {
+        enum Failure: Error {
             case refused
         }
-        struct CBRefuses: Decodable {
+        struct Refuses: Decodable {
             init(from decoder: any Decoder) throws {
-                throw CBFailure.refused
+                throw Failure.refused
             }
         }
-        struct CBRefusesHolder: APIDecodable {
+        struct RefusesHolder: APIDecodable {
             init?(from decoder: APIDecoder) {
-                _ = decoder["x"].decodeOptional(swiftDecodable: CBRefuses.self)
+                _ = decoder["x"].decodeOptional(swiftDecodable: Refuses.self)
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": {}}"#, to: CBRefusesHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"x": {}}"#, to: RefusesHolder.self)
         #expect(result.value != nil)
-        #expect(result.errors.map(\.description) == [#"root(CBRefusesHolder) > "x"(CBRefuses) : refused"#])
+        #expect(result.errors.map(\.description) == [#"root(RefusesHolder) > "x"(Refuses) : refused"#])
         #expect(result.errors.map(\.reason) == [.other(message: "refused")])
     }
 
     @Test func elementOfWrongJSONTypeWithDecodableFieldsIsOneError() {
-        struct CBShaped: APIDecodable {
+        struct Shaped: APIDecodable {
             let id: Int
-            let address: CBAddress
+            let address: BridgedAddress
             init?(from decoder: APIDecoder) {
                 let id = decoder["id"] --> Int.self
-                let address = decoder["address"].decodeRequired(swiftDecodable: CBAddress.self)
+                let address = decoder["address"].decodeRequired(swiftDecodable: BridgedAddress.self)
                 guard decoder.succeeded, let id, let address else { return nil }
                 self.id = id
                 self.address = address
             }
         }
-        let result = APIDataDecoder().decode(string: #"[{"id": 1, "address": \#(cbAddressJSON)}, true]"#, to: [CBShaped].self)
+        let result = APIDataDecoder().decode(string: #"[{"id": 1, "address": \#(bridgedAddressJSON)}, true]"#, to: [Shaped].self)
         #expect(result.value?.map(\.id) == [1])
-        #expect(result.errors.first?.description == "root(Array<CBShaped>) > [1](CBShaped) : Unexpectedly found a boolean")
-        #expect(result.errors.map(\.description) == ["root(Array<CBShaped>) > [1](CBShaped) : Unexpectedly found a boolean"])
+        #expect(result.errors.first?.description == "root(Array<Shaped>) > [1](Shaped) : Unexpectedly found a boolean")
+        #expect(result.errors.map(\.description) == ["root(Array<Shaped>) > [1](Shaped) : Unexpectedly found a boolean"])
     }
 
     @Test func elementOfWrongJSONTypeWithOnlyOptionalDecodableFieldsIsDropped() {
-        struct CBLoose: APIDecodable {
-            let address: CBAddress?
+        struct Loose: APIDecodable {
+            let address: BridgedAddress?
             init?(from decoder: APIDecoder) {
-                let address = decoder["address"].decodeOptional(swiftDecodable: CBAddress.self)
+                let address = decoder["address"].decodeOptional(swiftDecodable: BridgedAddress.self)
                 guard decoder.succeeded else { return nil }
                 self.address = address
             }
         }
-        let result = APIDataDecoder().decode(string: #"[{"address": \#(cbAddressJSON)}, 42]"#, to: [CBLoose].self)
+        let result = APIDataDecoder().decode(string: #"[{"address": \#(bridgedAddressJSON)}, 42]"#, to: [Loose].self)
         #expect(result.value?.count == 1)
-        #expect(result.errors.map(\.description) == ["root(Array<CBLoose>) > [1](CBLoose) : Unexpectedly found an integer"])
+        #expect(result.errors.map(\.description) == ["root(Array<Loose>) > [1](Loose) : Unexpectedly found an integer"])
     }
 
     @Test func decodingErrorsAreEquatable() {
-        let a = DecodingError.keyNotFound(APICodingKey("a"), cbContext(["x", 1], "one"))
-        let b = DecodingError.keyNotFound(APICodingKey("a"), cbContext([APICodingKey("x"), APICodingKey(1)], "two"))
+        let a = DecodingError.keyNotFound(APICodingKey("a"), decodingContext(["x", 1], "one"))
+        let b = DecodingError.keyNotFound(APICodingKey("a"), decodingContext([APICodingKey("x"), APICodingKey(1)], "two"))
         #expect(a == b)
-        #expect(a != DecodingError.keyNotFound(APICodingKey("a"), cbContext(["x"], "one")))
-        #expect(a != DecodingError.valueNotFound(Int.self, cbContext(["x", 1], "one")))
-        #expect(DecodingError.typeMismatch(Int.self, cbContext([])) == .typeMismatch(String.self, cbContext([], "x")))
-        #expect(DecodingError.areCasesEqual(lhs: .dataCorrupted(cbContext(["a"])), rhs: .dataCorrupted(cbContext([]))))
-        #expect(!DecodingError.areCasesEqual(lhs: .dataCorrupted(cbContext([])), rhs: a))
+        #expect(a != DecodingError.keyNotFound(APICodingKey("a"), decodingContext(["x"], "one")))
+        #expect(a != DecodingError.valueNotFound(Int.self, decodingContext(["x", 1], "one")))
+        #expect(DecodingError.typeMismatch(Int.self, decodingContext([])) == .typeMismatch(String.self, decodingContext([], "x")))
+        #expect(DecodingError.areCasesEqual(lhs: .dataCorrupted(decodingContext(["a"])), rhs: .dataCorrupted(decodingContext([]))))
+        #expect(!DecodingError.areCasesEqual(lhs: .dataCorrupted(decodingContext([])), rhs: a))
         // String keys and integer keys differ even when they print the same.
-        #expect(DecodingError.dataCorrupted(cbContext(["1"])) != .dataCorrupted(cbContext([1])))
+        #expect(DecodingError.dataCorrupted(decodingContext(["1"])) != .dataCorrupted(decodingContext([1])))
     }
 }
