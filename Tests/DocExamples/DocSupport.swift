@@ -38,5 +38,14 @@ func decodeInModel<Value>(_ json: String, using dataDecoder: APIDataDecoder = AP
                            unrecordedErrorCount: result.unrecordedErrorCount)
 }
 
-/// The package's root directory (this file is `Tests/DocExamples/DocSupport.swift`).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The package's root directory: the nearest folder above this file that holds `Package.swift` (so a move of
+/// this file cannot make the suites look elsewhere); this file's folder, where they find nothing, if none does.
+let packageRoot: URL = {
+    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    var folder = here
+    while folder.pathComponents.count > 1 {
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+        folder = folder.deletingLastPathComponent()
+    }
+    return here
+}()

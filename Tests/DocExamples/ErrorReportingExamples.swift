@@ -322,7 +322,7 @@ extension ErrorReportingExamples {
 /// The shape of swift-log's `Logger` API that the guide's example uses (`warning(_:metadata:)`,
 /// `Logger.Metadata` = `[String: Logger.MetadataValue]` with a `.string` case); Salvage depends on no
 /// logging library, so the example is compiled against this stand-in.
-enum SwiftLogShape {
+private enum SwiftLogShape {
     struct Logger {
         typealias Metadata = [String: MetadataValue]
 
@@ -351,7 +351,7 @@ enum SwiftLogShape {
 
 /// The shape of swift-distributed-tracing's span attributes, as used by swift-otel: `span.attributes` is
 /// a `SpanAttributes`, made from `[String: SpanAttribute]`, with `merge(_:)` and a subscript.
-enum TracingShape {
+private enum TracingShape {
     enum SpanAttribute: Equatable {
         case string(String)
     }

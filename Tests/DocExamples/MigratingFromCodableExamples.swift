@@ -66,7 +66,7 @@ import Testing
 // MARK: 2. Salvage models where data is flaky
 
 /// The guide's `Order` before the migration: all `Codable`.
-enum BeforeMigration {
+private enum BeforeMigration {
     struct Item: Decodable {
         let sku: String
         let quantity: Int
@@ -85,7 +85,7 @@ enum BeforeMigration {
 }
 
 /// The guide's `Order` after the migration: `Order` and `Item` are Salvage models, `Address` stays `Codable`.
-enum AfterMigration {
+private enum AfterMigration {
     struct Item: APIDecodable {
         static var idKey: String? { "sku" }
         let sku: String

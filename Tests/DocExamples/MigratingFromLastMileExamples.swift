@@ -7,7 +7,7 @@ import Salvage   // was: import LastMile
 
 /// A model written the LastMile 1.0 way: `decodeRequired`/`decodeOptional` with counts, `--> CountLimited`,
 /// `decoder[codingKey]`, `isJSONNull`, `recordError(_:)` and a stored `idKey` (as `static let` in Swift 6).
-struct LastMileTeam: APIDecodable {
+private struct LastMileTeam: APIDecodable {
     static let idKey: String? = "team_id"
 
     enum CodingKeys: String, CodingKey { case teamID = "team_id", name }

@@ -40,7 +40,7 @@ func readmeExampleOutput() -> String {
 /// Stand-ins for the two PackageDescription functions the README's manifest fragment calls, with the
 /// same argument labels, so the fragment type-checks here; `installFragment` checks the names it uses
 /// against this package's own Package.swift.
-struct ManifestFragment {
+private struct ManifestFragment {
     struct Dependency {
         let url: String
         let branch: String

@@ -6,10 +6,6 @@ import Testing
 /// reads `Sources/Salvage` and fails, naming file and line, on a violation.
 @Suite("Source hygiene")
 struct SourceHygieneTests {
-    /// The package root, three folders above this file.
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The only files that may use pointers, raw memory or `unsafe` APIs, and why.
     static let unsafeAllowed: [String: String] = [
         "Parsing/ByteReader.swift": "the one reader of input bytes (parser, lazy strings and numbers, dates, locations)",

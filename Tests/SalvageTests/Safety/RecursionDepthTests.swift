@@ -2,21 +2,6 @@ import Foundation
 import Salvage
 import Testing
 
-/// A recursive model: each level reads its child, so decoding recursion follows the JSON's depth.
-final class DNChain: APIDecodable {
-    let child: DNChain?
-    init?(from decoder: APIDecoder) {
-        child = decoder["c"] --> DNChain?.self
-    }
-    var depth: Int { 1 + (child?.depth ?? 0) }
-}
-
-/// The same shape as a Swift `Decodable`, decoded through the Codable bridge.
-final class DNCodableChain: Decodable {
-    let c: DNCodableChain?
-    var depth: Int { 1 + (c?.depth ?? 0) }
-}
-
 private func chain(_ depth: Int) -> String {
     String(repeating: #"{"c":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
 }
@@ -27,9 +12,9 @@ struct RecursionDepthTests {
     @Test func deepestDefaultDocumentDecodesOnATaskAsModelJSONValueAndCodable() async throws {
         let text = chain(512)
         let depths = await Task.detached { () -> [Int?] in
-            let model = APIDataDecoder().decode(string: text, to: DNChain.self).value?.depth
+            let model = APIDataDecoder().decode(string: text, to: Chain.self).value?.depth
             let value = APIDataDecoder().decode(string: text, to: JSONValue.self).value.map { _ in 512 }
-            let codable = APIDataDecoder().decode(string: text, to: DNCodableRoot.self).value?.chain.depth
+            let codable = APIDataDecoder().decode(string: text, to: CodableChainRoot.self).value?.chain.depth
             return [model, value, codable]
         }.value
         #expect(depths == [512, 512, 512])
@@ -40,8 +25,8 @@ struct RecursionDepthTests {
         #expect(APIDecodeOptions.maximumDepthCeiling == 1_000)
         let deepest = chain(1_000)
         let depths = await Task.detached { () -> [Int?] in
-            [decoder.decode(string: deepest, to: DNChain.self).value?.depth,
-             decoder.decode(string: deepest, to: DNCodableRoot.self).value?.chain.depth]
+            [decoder.decode(string: deepest, to: Chain.self).value?.depth,
+             decoder.decode(string: deepest, to: CodableChainRoot.self).value?.chain.depth]
         }.value
         #expect(depths == [1_000, 1_000])
         let tooDeep = decoder.decode(string: chain(1_001), to: JSONValue.self)
@@ -49,17 +34,9 @@ struct RecursionDepthTests {
     }
 
     @Test func oneLevelDeeperIsAnInvalidJSONError() throws {
-        let result = APIDataDecoder().decode(string: chain(513), to: DNChain.self)
+        let result = APIDataDecoder().decode(string: chain(513), to: Chain.self)
         #expect(result.value == nil)
         #expect(result.errors.count == 1)
-        #expect(result.errors.first?.description == "root(DNChain) : Invalid JSON at line 1, column 2561 (byte 2560): Nesting is deeper than maximumDepth (512 levels)")
-    }
-}
-
-struct DNCodableRoot: APIDecodable {
-    let chain: DNCodableChain
-    init?(from decoder: APIDecoder) {
-        guard let chain = decoder.decodeRequired(swiftDecodable: DNCodableChain.self) else { return nil }
-        self.chain = chain
+        #expect(result.errors.first?.description == "root(Chain) : Invalid JSON at line 1, column 2561 (byte 2560): Nesting is deeper than maximumDepth (512 levels)")
     }
 }

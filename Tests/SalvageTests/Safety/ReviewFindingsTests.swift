@@ -6,7 +6,7 @@ import Testing
 // numbers, frames): each test failed before its fix.
 
 /// A model whose record id is a redacted value.
-private struct RFUser: APIDecodable {
+private struct User: APIDecodable {
     static var idKey: String? { "email" }
     let email: String
     let age: Int
@@ -19,7 +19,7 @@ private struct RFUser: APIDecodable {
 }
 
 struct ReviewFindingsTests {
-    /// The record id shown in tagged paths (`(RFUser email=…)`) is read from the model's `idKey` member: when
+    /// The record id shown in tagged paths (`(User email=…)`) is read from the model's `idKey` member: when
     /// that member is redacted, the id is too, in every error of the model (the error itself is at `age`,
     /// which is not redacted, so its value stays).
     @Test(arguments: [
@@ -31,10 +31,10 @@ struct ReviewFindingsTests {
         options.redactedKeys = Set(keys)
         options.redactedPaths = paths
         let json = #"{"people": [{"email": "alice@secret.example", "age": "x"}]}"#
-        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [RFUser]].self)
+        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [User]].self)
         let error = try #require(result.errors.first)
         #expect(result.errors.count == 1)
-        #expect(error.description == #"root(Dictionary<String, Array<RFUser>>) > "people"(Array<RFUser>) > [0](RFUser email=<redacted>) > "age"(Int) : Unexpectedly found a string"#)
+        #expect(error.description == #"root(Dictionary<String, Array<User>>) > "people"(Array<User>) > [0](User email=<redacted>) > "age"(Int) : Unexpectedly found a string"#)
         #expect(error.path[2].id == "<redacted>")
         #expect(error.value == "x")
         #expect(!"\(result.errors)".contains("alice"))
@@ -45,14 +45,14 @@ struct ReviewFindingsTests {
         var options = APIDecodeOptions()
         options.redactedKeys = ["password"]
         let json = #"{"people": [{"email": "alice@example.com", "age": "x"}]}"#
-        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [RFUser]].self)
+        let result = APIDataDecoder(options: options).decode(string: json, to: [String: [User]].self)
         let error = try #require(result.errors.first)
-        #expect(error.description == #"root(Dictionary<String, Array<RFUser>>) > "people"(Array<RFUser>) > [0](RFUser email=alice@example.com) > "age"(Int) : Unexpectedly found a string"#)
+        #expect(error.description == #"root(Dictionary<String, Array<User>>) > "people"(Array<User>) > [0](User email=alice@example.com) > "age"(Int) : Unexpectedly found a string"#)
     }
 }
 
 /// `depth` arrays nested in one another around `[]`... as a Foundation object tree.
-private func rfNestedArrays(_ depth: Int) -> Any {
+private func nestedArrays(_ depth: Int) -> Any {
     var tree: Any = [Any]()
     for _ in 1..<depth { tree = [tree] }
     return tree
@@ -65,7 +65,7 @@ extension ReviewFindingsTests {
     @Test(arguments: [300, 500])
     func aDeepObjectTreeDecodesOnA512KiBThread(depth: Int) {
         let outcome = onThread(stackSize: 512 * 1024) { () -> String in
-            let result = APIJSONObjectDecoder().decode(jsonObject: rfNestedArrays(depth), to: JSONValue.self)
+            let result = APIJSONObjectDecoder().decode(jsonObject: nestedArrays(depth), to: JSONValue.self)
             var levels = 0
             var value = result.value
             while case .array(let elements)? = value {
@@ -80,7 +80,7 @@ extension ReviewFindingsTests {
     /// A tree deeper than the limit is refused before Foundation walks it, with the parser's message.
     @Test func anObjectTreeDeeperThanTheLimitIsRefusedOnA512KiBThread() {
         let outcome = onThread(stackSize: 512 * 1024) { () -> [String] in
-            let result = APIJSONObjectDecoder(options: APIDecodeOptions(maximumDepth: 1000)).decode(jsonObject: rfNestedArrays(1500), to: JSONValue.self)
+            let result = APIJSONObjectDecoder(options: APIDecodeOptions(maximumDepth: 1000)).decode(jsonObject: nestedArrays(1500), to: JSONValue.self)
             return result.errors.map(\.description) + [result.value == nil ? "no value" : "a value"]
         }
         #expect(outcome == ["root(JSONValue) : Nesting is deeper than maximumDepth (1001 levels)", "no value"])
@@ -88,7 +88,7 @@ extension ReviewFindingsTests {
 }
 
 /// `depth` levels of alternating arrays and objects (`[{"k":[{"k":…}]}]`) ending in `leaf`.
-private func rfMixedChain(_ depth: Int, leaf: String) -> String {
+private func mixedChain(_ depth: Int, leaf: String) -> String {
     var text = leaf
     for level in 0..<depth { text = level % 2 == 0 ? "[\(text)]" : #"{"k":\#(text)}"# }
     return text
@@ -102,9 +102,9 @@ extension ReviewFindingsTests {
     func deepJSONValuesCompareAndHashOnA512KiBThread(depth: Int) {
         let outcome = onThread(stackSize: 512 * 1024) { () -> [Bool] in
             let decoder = APIDataDecoder(options: APIDecodeOptions(maximumDepth: depth))
-            let one = decoder.decode(string: rfMixedChain(depth, leaf: "1"), to: JSONValue.self).value
-            let same = decoder.decode(string: rfMixedChain(depth, leaf: "1"), to: JSONValue.self).value
-            let other = decoder.decode(string: rfMixedChain(depth, leaf: "2"), to: JSONValue.self).value
+            let one = decoder.decode(string: mixedChain(depth, leaf: "1"), to: JSONValue.self).value
+            let same = decoder.decode(string: mixedChain(depth, leaf: "1"), to: JSONValue.self).value
+            let other = decoder.decode(string: mixedChain(depth, leaf: "2"), to: JSONValue.self).value
             guard let one, let same, let other else { return [] }
             return [one == same, one == other, one.hashValue == same.hashValue, Set([one, same, other]).count == 2]
         }
@@ -127,7 +127,7 @@ extension ReviewFindingsTests {
 }
 
 /// An amount read through `Salvaged` inside a Swift `Decodable`.
-private struct RFAmount: APIDecodable {
+private struct Amount: APIDecodable {
     let exact: Decimal
     let approximate: Double
 
@@ -138,8 +138,8 @@ private struct RFAmount: APIDecodable {
     }
 }
 
-private struct RFPayment: Decodable {
-    let amount: Salvaged<RFAmount>
+private struct Payment: Decodable {
+    let amount: Salvaged<Amount>
 }
 
 extension ReviewFindingsTests {
@@ -153,14 +153,14 @@ extension ReviewFindingsTests {
     ])
     func salvagedThroughFoundationKeepsEveryDigitOfADecimal(exact: String, approximate: String) throws {
         let json = #"{"amount": {"exact": \#(exact), "approximate": \#(approximate)}}"#
-        let payment = try JSONDecoder().decode(RFPayment.self, from: Data(json.utf8))
+        let payment = try JSONDecoder().decode(Payment.self, from: Data(json.utf8))
         #expect(payment.amount.value.exact == Decimal(string: exact))
         #expect(payment.amount.value.approximate == Double(approximate))
     }
 }
 
 /// One lenient field of each numeric type.
-private struct RFLenient: APIDecodable {
+private struct Lenient: APIDecodable {
     init?(from decoder: APIDecoder) {
         _ = decoder["u8"].decodeOptional(UInt8.self, lenient: true)
         _ = decoder["int"].decodeOptional(Int.self, lenient: true)
@@ -176,19 +176,19 @@ extension ReviewFindingsTests {
     /// found a string" (code `unexpected_type`), where the same number written as a number names the value
     /// and the type. It now gets the number's reason; text that is no number keeps the type error.
     @Test(arguments: [
-        (#"{"u8": "256"}"#, #"root(RFLenient) > "u8"(UInt8) : Value 256 does not fit in UInt8"#),
-        (#"{"u8": "-1"}"#, #"root(RFLenient) > "u8"(UInt8) : Value -1 does not fit in UInt8"#),
-        (#"{"int": "1.5"}"#, #"root(RFLenient) > "int"(Int) : Type Int does not have precision to represent 1.5"#),
-        (#"{"int": "99999999999999999999"}"#, #"root(RFLenient) > "int"(Int) : Value 99999999999999999999 does not fit in Int"#),
-        (#"{"float": "3.5e38"}"#, #"root(RFLenient) > "float"(Float) : Value 350000000000000000000000000000000000000 does not fit in Float"#),
-        (#"{"double": "1e400"}"#, #"root(RFLenient) > "double"(Double) : Value 1e400 does not fit in Double"#),
-        (#"{"decimal": "1e400"}"#, #"root(RFLenient) > "decimal"(Decimal) : Value 1e400 does not fit in Decimal"#),
-        (#"{"int": "0x10"}"#, #"root(RFLenient) > "int"(Int) : Unexpectedly found a string"#),
-        (#"{"int": " 1"}"#, #"root(RFLenient) > "int"(Int) : Unexpectedly found a string"#),
-        (#"{"flag": "2"}"#, #"root(RFLenient) > "flag"(Bool) : Unexpectedly found a string"#),
+        (#"{"u8": "256"}"#, #"root(Lenient) > "u8"(UInt8) : Value 256 does not fit in UInt8"#),
+        (#"{"u8": "-1"}"#, #"root(Lenient) > "u8"(UInt8) : Value -1 does not fit in UInt8"#),
+        (#"{"int": "1.5"}"#, #"root(Lenient) > "int"(Int) : Type Int does not have precision to represent 1.5"#),
+        (#"{"int": "99999999999999999999"}"#, #"root(Lenient) > "int"(Int) : Value 99999999999999999999 does not fit in Int"#),
+        (#"{"float": "3.5e38"}"#, #"root(Lenient) > "float"(Float) : Value 350000000000000000000000000000000000000 does not fit in Float"#),
+        (#"{"double": "1e400"}"#, #"root(Lenient) > "double"(Double) : Value 1e400 does not fit in Double"#),
+        (#"{"decimal": "1e400"}"#, #"root(Lenient) > "decimal"(Decimal) : Value 1e400 does not fit in Decimal"#),
+        (#"{"int": "0x10"}"#, #"root(Lenient) > "int"(Int) : Unexpectedly found a string"#),
+        (#"{"int": " 1"}"#, #"root(Lenient) > "int"(Int) : Unexpectedly found a string"#),
+        (#"{"flag": "2"}"#, #"root(Lenient) > "flag"(Bool) : Unexpectedly found a string"#),
     ])
     func aLenientNumberInAStringThatDoesNotFitSaysWhy(json: String, expected: String) {
-        let result = APIDataDecoder().decode(string: json, to: RFLenient.self)
+        let result = APIDataDecoder().decode(string: json, to: Lenient.self)
         #expect(result.errors.map(\.description) == [expected])
     }
 
@@ -196,8 +196,8 @@ extension ReviewFindingsTests {
     @Test func aLenientNumberInAStringThatDoesNotFitIsRedacted() {
         var options = APIDecodeOptions()
         options.redactedKeys = ["u8"]
-        let result = APIDataDecoder(options: options).decode(string: #"{"u8": "98765"}"#, to: RFLenient.self)
-        #expect(result.errors.map(\.description) == [#"root(RFLenient) > "u8"(UInt8) : Value <redacted> does not fit in UInt8"#])
+        let result = APIDataDecoder(options: options).decode(string: #"{"u8": "98765"}"#, to: Lenient.self)
+        #expect(result.errors.map(\.description) == [#"root(Lenient) > "u8"(UInt8) : Value <redacted> does not fit in UInt8"#])
         #expect(result.errors.map(\.code) == ["numeric_overflow"])
     }
 }
@@ -224,14 +224,14 @@ extension ReviewFindingsTests {
 
 /// A parent that keeps its first kid's decoder and reads a required value through it while decoding the
 /// second kid: the second kid (now at the first kid's frame index) must not fail for it.
-private struct RFStaleKid: APIDecodable {
+private struct StaleKid: APIDecodable {
     nonisolated(unsafe) static var kept: APIDecoder?
     let name: String
     init?(from decoder: APIDecoder) {
-        if let kept = RFStaleKid.kept {
+        if let kept = StaleKid.kept {
             _ = kept["missing"] --> Int.self
         }
-        RFStaleKid.kept = decoder
+        StaleKid.kept = decoder
         guard let name = decoder["name"] --> String.self else { return nil }
         self.name = name
     }
@@ -239,8 +239,8 @@ private struct RFStaleKid: APIDecodable {
 
 @Suite(.serialized) struct StaleDecoderFailureTests {
     @Test func aRequiredReadThroughAKeptDecoderDoesNotFailAnotherModel() {
-        RFStaleKid.kept = nil
-        let result = APIDataDecoder().decode(string: #"[{"name": "a"}, {"name": "b"}]"#, to: [RFStaleKid].self)
+        StaleKid.kept = nil
+        let result = APIDataDecoder().decode(string: #"[{"name": "a"}, {"name": "b"}]"#, to: [StaleKid].self)
         #expect(result.value?.map(\.name) == ["a", "b"])
         #expect(result.errors.count == 1)
         #expect(result.errors.first?.path.jsonPath == #"root[0]["missing"]"#)

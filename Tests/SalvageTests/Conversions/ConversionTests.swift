@@ -3,12 +3,12 @@ import Salvage
 import Testing
 
 // Built-in conversions: strings, booleans, integers, floating point, Decimal, enums, JSONValue, ResponseData.
-// Helper types are prefixed `CV`; the enums are nested so that their names print as `Stooge` and `Level`.
+// The enums are nested so that their names print as `Stooge` and `Level`.
 
 // MARK: - Helpers
 
 /// A model with one optional field `v`.
-struct CVField<T: APIDecodable>: APIDecodable {
+private struct Field<T: APIDecodable>: APIDecodable {
     let value: T?
     init?(from decoder: APIDecoder) {
         value = decoder["v"] --> T?.self
@@ -16,7 +16,7 @@ struct CVField<T: APIDecodable>: APIDecodable {
 }
 
 /// A value decoded at the root and one decoded as an optional field, both rendered as text.
-struct CVRendered: Equatable, CustomStringConvertible {
+private struct Rendered: Equatable, CustomStringConvertible {
     var rootValue: String?
     var rootErrors: [APIDecodeError]
     var fieldValue: String?
@@ -24,50 +24,51 @@ struct CVRendered: Equatable, CustomStringConvertible {
     var description: String { "root: \(rootValue ?? "nil") \(rootErrors) field: \(fieldValue ?? "nil") \(fieldErrors)" }
 }
 
-func cvRender<T: APIDecodable>(_ json: String, as type: T.Type) -> CVRendered {
+private func render<T: APIDecodable>(_ json: String, as type: T.Type) -> Rendered {
     let root = APIDataDecoder().decode(string: json, to: T.self)
-    let field = APIDataDecoder().decode(string: #"{"v": \#(json)}"#, to: CVField<T>.self)
-    return CVRendered(rootValue: root.value.map { "\($0)" }, rootErrors: root.errors,
+    let field = APIDataDecoder().decode(string: #"{"v": \#(json)}"#, to: Field<T>.self)
+    return Rendered(rootValue: root.value.map { "\($0)" }, rootErrors: root.errors,
                       fieldValue: field.value?.value.map { "\($0)" }, fieldErrors: field.errors)
 }
 
 /// Decodes with the built-in type named `type`.
-func cvRender(_ json: String, typeNamed type: String) -> CVRendered? {
+private func render(_ json: String, typeNamed type: String) -> Rendered? {
     switch type {
-    case "Int": return cvRender(json, as: Int.self)
-    case "Int8": return cvRender(json, as: Int8.self)
-    case "Int16": return cvRender(json, as: Int16.self)
-    case "Int32": return cvRender(json, as: Int32.self)
-    case "Int64": return cvRender(json, as: Int64.self)
-    case "UInt": return cvRender(json, as: UInt.self)
-    case "UInt8": return cvRender(json, as: UInt8.self)
-    case "UInt16": return cvRender(json, as: UInt16.self)
-    case "UInt32": return cvRender(json, as: UInt32.self)
-    case "UInt64": return cvRender(json, as: UInt64.self)
-    case "String": return cvRender(json, as: String.self)
-    case "Bool": return cvRender(json, as: Bool.self)
-    case "Double": return cvRender(json, as: Double.self)
-    case "Float": return cvRender(json, as: Float.self)
-    case "Decimal": return cvRender(json, as: Decimal.self)
+    case "Int": return render(json, as: Int.self)
+    case "Int8": return render(json, as: Int8.self)
+    case "Int16": return render(json, as: Int16.self)
+    case "Int32": return render(json, as: Int32.self)
+    case "Int64": return render(json, as: Int64.self)
+    case "UInt": return render(json, as: UInt.self)
+    case "UInt8": return render(json, as: UInt8.self)
+    case "UInt16": return render(json, as: UInt16.self)
+    case "UInt32": return render(json, as: UInt32.self)
+    case "UInt64": return render(json, as: UInt64.self)
+    case "String": return render(json, as: String.self)
+    case "Bool": return render(json, as: Bool.self)
+    case "Double": return render(json, as: Double.self)
+    case "Float": return render(json, as: Float.self)
+    case "Decimal": return render(json, as: Decimal.self)
     default: return nil
     }
 }
 
-func cvDecimal(_ text: String) -> Decimal {
+private func decimal(_ text: String) -> Decimal {
     Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? .nan
 }
 
 /// What a conversion should give: a value (as text) or one error.
-enum CVOutcome: Sendable {
+enum ConversionOutcome: Sendable {
     case value(String)
     case failure(APIDecodeErrorReason, String)
 }
 
-struct CVCase: Sendable, CustomTestStringConvertible {
+/// One conversion and what it should give. Internal, not private: parameterized tests of three suites take it.
+struct ConversionCase: Sendable, CustomTestStringConvertible {
     let json: String
     let type: String
-    let outcome: CVOutcome
-    init(_ json: String, _ type: String, _ outcome: CVOutcome) {
+    let outcome: ConversionOutcome
+    init(_ json: String, _ type: String, _ outcome: ConversionOutcome) {
         self.json = json
         self.type = type
         self.outcome = outcome
@@ -76,8 +77,8 @@ struct CVCase: Sendable, CustomTestStringConvertible {
 }
 
 /// Checks one case both at the root (required) and as an optional field.
-func cvCheck(_ testCase: CVCase) throws {
-    let rendered = try #require(cvRender(testCase.json, typeNamed: testCase.type))
+private func check(_ testCase: ConversionCase) throws {
+    let rendered = try #require(render(testCase.json, typeNamed: testCase.type))
     switch testCase.outcome {
     case .value(let text):
         #expect(rendered.rootValue == text)
@@ -92,83 +93,83 @@ func cvCheck(_ testCase: CVCase) throws {
         #expect(rendered.rootErrors.map(\.description) == ["root(\(testCase.type)) : \(message)"])
         #expect(rendered.rootErrors.map(\.location) == [Salvage.SourceLocation(offset: 0, line: 1, column: 1)])
         #expect(rendered.fieldErrors.map(\.reason) == [reason])
-        #expect(rendered.fieldErrors.map(\.description) == [#"root(CVField<\#(testCase.type)>) > "v"(\#(testCase.type)) : \#(message)"#])
+        #expect(rendered.fieldErrors.map(\.description) == [#"root(Field<\#(testCase.type)>) > "v"(\#(testCase.type)) : \#(message)"#])
         #expect(rendered.fieldErrors.map(\.path.jsonPath) == [#"root["v"]"#])
         #expect(rendered.fieldErrors.map(\.location) == [Salvage.SourceLocation(offset: 6, line: 1, column: 7)])
     }
 }
 
-func cvOverflow(_ text: String, _ type: String) -> CVOutcome {
-    .failure(.numericOverflow(value: cvDecimal(text), type: type), "Value \(text) does not fit in \(type)")
+private func overflow(_ text: String, _ type: String) -> ConversionOutcome {
+    .failure(.numericOverflow(value: decimal(text), type: type), "Value \(text) does not fit in \(type)")
 }
 
-func cvImprecise(_ text: String, _ shown: String, _ type: String) -> CVOutcome {
-    .failure(.lossOfPrecision(value: cvDecimal(text), type: type), "Type \(type) does not have precision to represent \(shown)")
+private func imprecise(_ text: String, _ shown: String, _ type: String) -> ConversionOutcome {
+    .failure(.lossOfPrecision(value: decimal(text), type: type), "Type \(type) does not have precision to represent \(shown)")
 }
 
-func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
+private func wrong(_ element: JSONElement, _ message: String) -> ConversionOutcome {
     .failure(.unexpectedJSONType(actual: element), message)
 }
 
 // MARK: - Integers
 
 @Suite struct IntegerConversionTests {
-    static let cases: [CVCase] = [
-        CVCase("127", "Int8", .value("127")),
-        CVCase("-128", "Int8", .value("-128")),
-        CVCase("128", "Int8", cvOverflow("128", "Int8")),
-        CVCase("-129", "Int8", cvOverflow("-129", "Int8")),
-        CVCase("300", "Int8", cvOverflow("300", "Int8")),
-        CVCase("3.5", "Int8", cvImprecise("3.5", "3.5", "Int8")),
-        CVCase("3.0", "Int8", .value("3")),
-        CVCase("1e2", "Int8", .value("100")),
-        CVCase("1e3", "Int8", .failure(.numericOverflow(value: 1000, type: "Int8"), "Value 1000 does not fit in Int8")),
-        CVCase("32767", "Int16", .value("32767")),
-        CVCase("-32768", "Int16", .value("-32768")),
-        CVCase("32768", "Int16", cvOverflow("32768", "Int16")),
-        CVCase("2147483647", "Int32", .value("2147483647")),
-        CVCase("-2147483648", "Int32", .value("-2147483648")),
-        CVCase("-2147483649", "Int32", cvOverflow("-2147483649", "Int32")),
-        CVCase("9223372036854775807", "Int64", .value("9223372036854775807")),
-        CVCase("-9223372036854775808", "Int64", .value("-9223372036854775808")),
-        CVCase("9223372036854775808", "Int64", cvOverflow("9223372036854775808", "Int64")),
-        CVCase("-9223372036854775809", "Int64", cvOverflow("-9223372036854775809", "Int64")),
-        CVCase("9.223372036854775807e18", "Int64", .value("9223372036854775807")),
-        CVCase("9223372036854775807", "Int", .value("9223372036854775807")),
-        CVCase("-9223372036854775808", "Int", .value("-9223372036854775808")),
-        CVCase("3e2", "Int", .value("300")),
-        CVCase("1.5e1", "Int", .value("15")),
-        CVCase("2.50e1", "Int", .value("25")),
-        CVCase("100e-2", "Int", .value("1")),
-        CVCase("1E2", "Int", .value("100")),
-        CVCase("1e+2", "Int", .value("100")),
-        CVCase("-0", "Int", .value("0")),
-        CVCase("-0.0", "Int", .value("0")),
-        CVCase("0e5", "Int", .value("0")),
-        CVCase("0.5", "Int", cvImprecise("0.5", "0.5", "Int")),
-        CVCase("3.5", "Int", cvImprecise("3.5", "3.5", "Int")),
-        CVCase("-3.25", "Int", cvImprecise("-3.25", "-3.25", "Int")),
-        CVCase("1e-2", "Int", cvImprecise("0.01", "0.01", "Int")),
-        CVCase("1.25e1", "Int", cvImprecise("12.5", "12.5", "Int")),
-        CVCase("12345678901234567890123", "Int", cvOverflow("12345678901234567890123", "Int")),
-        CVCase("255", "UInt8", .value("255")),
-        CVCase("256", "UInt8", cvOverflow("256", "UInt8")),
-        CVCase("-1", "UInt8", cvOverflow("-1", "UInt8")),
-        CVCase("-0", "UInt8", .value("0")),
-        CVCase("65535", "UInt16", .value("65535")),
-        CVCase("65536", "UInt16", cvOverflow("65536", "UInt16")),
-        CVCase("4294967295", "UInt32", .value("4294967295")),
-        CVCase("4294967296", "UInt32", cvOverflow("4294967296", "UInt32")),
-        CVCase("18446744073709551615", "UInt64", .value("18446744073709551615")),
-        CVCase("1.8446744073709551615e19", "UInt64", .value("18446744073709551615")),
-        CVCase("18446744073709551616", "UInt64", cvOverflow("18446744073709551616", "UInt64")),
-        CVCase("18446744073709551615", "UInt", .value("18446744073709551615")),
-        CVCase("-5", "UInt", cvOverflow("-5", "UInt")),
+    static let cases: [ConversionCase] = [
+        ConversionCase("127", "Int8", .value("127")),
+        ConversionCase("-128", "Int8", .value("-128")),
+        ConversionCase("128", "Int8", overflow("128", "Int8")),
+        ConversionCase("-129", "Int8", overflow("-129", "Int8")),
+        ConversionCase("300", "Int8", overflow("300", "Int8")),
+        ConversionCase("3.5", "Int8", imprecise("3.5", "3.5", "Int8")),
+        ConversionCase("3.0", "Int8", .value("3")),
+        ConversionCase("1e2", "Int8", .value("100")),
+        ConversionCase("1e3", "Int8", .failure(.numericOverflow(value: 1000, type: "Int8"), "Value 1000 does not fit in Int8")),
+        ConversionCase("32767", "Int16", .value("32767")),
+        ConversionCase("-32768", "Int16", .value("-32768")),
+        ConversionCase("32768", "Int16", overflow("32768", "Int16")),
+        ConversionCase("2147483647", "Int32", .value("2147483647")),
+        ConversionCase("-2147483648", "Int32", .value("-2147483648")),
+        ConversionCase("-2147483649", "Int32", overflow("-2147483649", "Int32")),
+        ConversionCase("9223372036854775807", "Int64", .value("9223372036854775807")),
+        ConversionCase("-9223372036854775808", "Int64", .value("-9223372036854775808")),
+        ConversionCase("9223372036854775808", "Int64", overflow("9223372036854775808", "Int64")),
+        ConversionCase("-9223372036854775809", "Int64", overflow("-9223372036854775809", "Int64")),
+        ConversionCase("9.223372036854775807e18", "Int64", .value("9223372036854775807")),
+        ConversionCase("9223372036854775807", "Int", .value("9223372036854775807")),
+        ConversionCase("-9223372036854775808", "Int", .value("-9223372036854775808")),
+        ConversionCase("3e2", "Int", .value("300")),
+        ConversionCase("1.5e1", "Int", .value("15")),
+        ConversionCase("2.50e1", "Int", .value("25")),
+        ConversionCase("100e-2", "Int", .value("1")),
+        ConversionCase("1E2", "Int", .value("100")),
+        ConversionCase("1e+2", "Int", .value("100")),
+        ConversionCase("-0", "Int", .value("0")),
+        ConversionCase("-0.0", "Int", .value("0")),
+        ConversionCase("0e5", "Int", .value("0")),
+        ConversionCase("0.5", "Int", imprecise("0.5", "0.5", "Int")),
+        ConversionCase("3.5", "Int", imprecise("3.5", "3.5", "Int")),
+        ConversionCase("-3.25", "Int", imprecise("-3.25", "-3.25", "Int")),
+        ConversionCase("1e-2", "Int", imprecise("0.01", "0.01", "Int")),
+        ConversionCase("1.25e1", "Int", imprecise("12.5", "12.5", "Int")),
+        ConversionCase("12345678901234567890123", "Int", overflow("12345678901234567890123", "Int")),
+        ConversionCase("255", "UInt8", .value("255")),
+        ConversionCase("256", "UInt8", overflow("256", "UInt8")),
+        ConversionCase("-1", "UInt8", overflow("-1", "UInt8")),
+        ConversionCase("-0", "UInt8", .value("0")),
+        ConversionCase("65535", "UInt16", .value("65535")),
+        ConversionCase("65536", "UInt16", overflow("65536", "UInt16")),
+        ConversionCase("4294967295", "UInt32", .value("4294967295")),
+        ConversionCase("4294967296", "UInt32", overflow("4294967296", "UInt32")),
+        ConversionCase("18446744073709551615", "UInt64", .value("18446744073709551615")),
+        ConversionCase("1.8446744073709551615e19", "UInt64", .value("18446744073709551615")),
+        ConversionCase("18446744073709551616", "UInt64", overflow("18446744073709551616", "UInt64")),
+        ConversionCase("18446744073709551615", "UInt", .value("18446744073709551615")),
+        ConversionCase("-5", "UInt", overflow("-5", "UInt")),
     ]
 
     @Test(arguments: cases)
-    func integer(_ testCase: CVCase) throws {
-        try cvCheck(testCase)
+    func integer(_ testCase: ConversionCase) throws {
+        try check(testCase)
     }
 
     @Test func exactExtremes() throws {
@@ -190,47 +191,47 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
 // MARK: - Wrong JSON types
 
 @Suite struct WrongJSONTypeTests {
-    static let cases: [CVCase] = [
-        CVCase(#""3""#, "Int", cvWrong(.string, "Unexpectedly found a string")),
-        CVCase("true", "Int", cvWrong(.boolean, "Unexpectedly found a boolean")),
-        CVCase("{}", "Int", cvWrong(.object, "Unexpectedly found an object")),
-        CVCase("[]", "Int", cvWrong(.array, "Unexpectedly found an array")),
-        CVCase("[1]", "UInt8", cvWrong(.array, "Unexpectedly found an array")),
-        CVCase("3", "String", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("-3", "String", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("3.5", "String", cvWrong(.decimal, "Unexpectedly found a decimal")),
-        CVCase("3.0", "String", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("1e2", "String", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("18446744073709551616", "String", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("false", "String", cvWrong(.boolean, "Unexpectedly found a boolean")),
-        CVCase("{}", "String", cvWrong(.object, "Unexpectedly found an object")),
-        CVCase("1", "Bool", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase("0", "Bool", cvWrong(.integer, "Unexpectedly found an integer")),
-        CVCase(#""true""#, "Bool", cvWrong(.string, "Unexpectedly found a string")),
-        CVCase("0.5", "Bool", cvWrong(.decimal, "Unexpectedly found a decimal")),
-        CVCase(#""1.5""#, "Double", cvWrong(.string, "Unexpectedly found a string")),
-        CVCase("[1.5]", "Double", cvWrong(.array, "Unexpectedly found an array")),
-        CVCase("true", "Double", cvWrong(.boolean, "Unexpectedly found a boolean")),
-        CVCase("{}", "Float", cvWrong(.object, "Unexpectedly found an object")),
-        CVCase(#""1""#, "Decimal", cvWrong(.string, "Unexpectedly found a string")),
-        CVCase("false", "Decimal", cvWrong(.boolean, "Unexpectedly found a boolean")),
+    static let cases: [ConversionCase] = [
+        ConversionCase(#""3""#, "Int", wrong(.string, "Unexpectedly found a string")),
+        ConversionCase("true", "Int", wrong(.boolean, "Unexpectedly found a boolean")),
+        ConversionCase("{}", "Int", wrong(.object, "Unexpectedly found an object")),
+        ConversionCase("[]", "Int", wrong(.array, "Unexpectedly found an array")),
+        ConversionCase("[1]", "UInt8", wrong(.array, "Unexpectedly found an array")),
+        ConversionCase("3", "String", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("-3", "String", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("3.5", "String", wrong(.decimal, "Unexpectedly found a decimal")),
+        ConversionCase("3.0", "String", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("1e2", "String", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("18446744073709551616", "String", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("false", "String", wrong(.boolean, "Unexpectedly found a boolean")),
+        ConversionCase("{}", "String", wrong(.object, "Unexpectedly found an object")),
+        ConversionCase("1", "Bool", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase("0", "Bool", wrong(.integer, "Unexpectedly found an integer")),
+        ConversionCase(#""true""#, "Bool", wrong(.string, "Unexpectedly found a string")),
+        ConversionCase("0.5", "Bool", wrong(.decimal, "Unexpectedly found a decimal")),
+        ConversionCase(#""1.5""#, "Double", wrong(.string, "Unexpectedly found a string")),
+        ConversionCase("[1.5]", "Double", wrong(.array, "Unexpectedly found an array")),
+        ConversionCase("true", "Double", wrong(.boolean, "Unexpectedly found a boolean")),
+        ConversionCase("{}", "Float", wrong(.object, "Unexpectedly found an object")),
+        ConversionCase(#""1""#, "Decimal", wrong(.string, "Unexpectedly found a string")),
+        ConversionCase("false", "Decimal", wrong(.boolean, "Unexpectedly found a boolean")),
     ]
 
     @Test(arguments: cases)
-    func wrongType(_ testCase: CVCase) throws {
-        try cvCheck(testCase)
+    func wrongType(_ testCase: ConversionCase) throws {
+        try check(testCase)
     }
 
     /// `JSONElement`: "Numbers are `integer` when they are whole (`7`, `7.0`, `7e2`) and `decimal` otherwise."
     @Test(arguments: ["1e20", "1.0e20", "100000000000000000000.0"])
     func largeWholeNumbersInScientificNotationAreIntegers(json: String) throws {
-        let rendered = try #require(cvRender(json, typeNamed: "String"))
+        let rendered = try #require(render(json, typeNamed: "String"))
         #expect(rendered.rootErrors.map(\.reason) == [.unexpectedJSONType(actual: .integer)])
     }
 
     @Test(arguments: ["Int", "Int8", "UInt64", "String", "Bool", "Double", "Float", "Decimal"])
     func nullAtTheRootIsAnErrorAndAnOptionalFieldIsNot(type: String) throws {
-        let rendered = try #require(cvRender("null", typeNamed: type))
+        let rendered = try #require(render("null", typeNamed: type))
         #expect(rendered.rootValue == nil)
         #expect(rendered.rootErrors.map(\.description) == ["root(\(type)) : Unexpectedly found null"])
         #expect(rendered.fieldValue == nil)
@@ -245,13 +246,13 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
         #expect(APIDataDecoder().decode(string: #""héllo""#, to: String.self).value == "héllo")
         #expect(APIDataDecoder().decode(string: #""""#, to: String.self).value == "")
         #expect(APIDataDecoder().decode(string: #""a\nb\u00e9\ud83d\ude00\/\"\\""#, to: String.self).value == "a\nbé😀/\"\\")
-        #expect(APIDataDecoder().decode(string: #"{"v": "x"}"#, to: CVField<String>.self).value?.value == "x")
+        #expect(APIDataDecoder().decode(string: #"{"v": "x"}"#, to: Field<String>.self).value?.value == "x")
     }
 
     @Test func booleans() {
         #expect(APIDataDecoder().decode(string: "true", to: Bool.self).value == true)
         #expect(APIDataDecoder().decode(string: "false", to: Bool.self).value == false)
-        let field = APIDataDecoder().decode(string: #"{"v": false}"#, to: CVField<Bool>.self)
+        let field = APIDataDecoder().decode(string: #"{"v": false}"#, to: Field<Bool>.self)
         #expect(field.isClean)
         #expect(field.value?.value == false)
     }
@@ -331,13 +332,13 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
     @Test func floatOverflowBeyondDecimalsMantissaIsShownAsWritten() throws {
         // 2^128 has 39 digits but does not fit Decimal's 128-bit mantissa: no Decimal would be the truth.
         let json = "340282366920938463463374607431768211456"
-        try cvCheck(CVCase(json, "Float", .failure(.numericOverflowAsWritten(text: json, type: "Float"), "Value \(json) does not fit in Float")))
+        try check(ConversionCase(json, "Float", .failure(.numericOverflowAsWritten(text: json, type: "Float"), "Value \(json) does not fit in Float")))
     }
 
     @Test(arguments: ["3.5e38", "-1e39", "1e39"])
     func floatOverflowIsNumericOverflow(json: String) throws {
-        try cvCheck(CVCase(json, "Float", .failure(.numericOverflow(value: cvDecimal(json), type: "Float"),
-                                                  "Value \(cvDecimal(json)) does not fit in Float")))
+        try check(ConversionCase(json, "Float", .failure(.numericOverflow(value: decimal(json), type: "Float"),
+                                                  "Value \(decimal(json)) does not fit in Float")))
     }
 
     @Test func floatOverflowMessage() {
@@ -360,15 +361,15 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
         let result = APIDataDecoder().decode(string: json, to: Decimal.self)
         #expect(result.isClean)
         let value = try #require(result.value)
-        #expect(value == cvDecimal(expected))
+        #expect(value == decimal(expected))
         #expect("\(value)" == expected)
     }
 
     @Test func decimalIsNotRoundedThroughDouble() throws {
-        let value = try #require(APIDataDecoder().decode(string: #"{"v": 0.1}"#, to: CVField<Decimal>.self).value?.value)
-        #expect(value == cvDecimal("0.1"))
+        let value = try #require(APIDataDecoder().decode(string: #"{"v": 0.1}"#, to: Field<Decimal>.self).value?.value)
+        #expect(value == decimal("0.1"))
         let sum = try #require(APIDataDecoder().decode(string: "[0.1, 0.2]", to: [Decimal].self).value).reduce(0, +)
-        #expect(sum == cvDecimal("0.3"))
+        #expect(sum == decimal("0.3"))
     }
 
     @Test func decimalOutOfRangeIsNumericOverflow() throws {
@@ -516,7 +517,7 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
         #expect(scientific.decimalValue == -12500)
         let fraction = JSONNumber(text: "1.5")
         #expect(fraction.int64Value == nil)
-        #expect(fraction.decimalValue == cvDecimal("1.5"))
+        #expect(fraction.decimalValue == decimal("1.5"))
         #expect(JSONNumber(text: "1e400").doubleValue == nil)
         #expect(JSONNumber(text: "9223372036854775808").int64Value == nil)
         #expect(JSONNumber(text: "9223372036854775807").int64Value == Int64.max)
@@ -525,7 +526,7 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
     }
 
     @Test func asAFieldInAModel() throws {
-        struct CVWithExtra: APIDecodable {
+        struct WithExtra: APIDecodable {
             let extra: JSONValue?
             let required: JSONValue
             init?(from decoder: APIDecoder) {
@@ -534,14 +535,14 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
                 self.required = required
             }
         }
-        let present = APIDataDecoder().decode(string: #"{"extra": [1, {"a": null}], "required": "r"}"#, to: CVWithExtra.self)
+        let present = APIDataDecoder().decode(string: #"{"extra": [1, {"a": null}], "required": "r"}"#, to: WithExtra.self)
         #expect(present.isClean)
         #expect(present.value?.extra == .array([.number(JSONNumber(text: "1")), .object(["a": .null])]))
         #expect(present.value?.required == .string("r"))
 
-        let absent = APIDataDecoder().decode(string: #"{}"#, to: CVWithExtra.self)
+        let absent = APIDataDecoder().decode(string: #"{}"#, to: WithExtra.self)
         #expect(absent.value == nil)
-        #expect(absent.errors.map(\.description) == [#"root(CVWithExtra) > "required"(JSONValue) : No value is present"#])
+        #expect(absent.errors.map(\.description) == [#"root(WithExtra) > "required"(JSONValue) : No value is present"#])
     }
 }
 
@@ -573,7 +574,7 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
     }
 
     @Test func insideAModelItIsTheWholeResponse() throws {
-        struct CVEnvelope: APIDecodable {
+        struct Envelope: APIDecodable {
             let id: Int
             let raw: ResponseData
             let rawFromMissingKey: ResponseData
@@ -588,7 +589,7 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
             }
         }
         let json = #"{"id": 3, "x": [true]}"#
-        let result = APIDataDecoder().decode(string: json, to: CVEnvelope.self)
+        let result = APIDataDecoder().decode(string: json, to: Envelope.self)
         #expect(result.isClean)
         let envelope = try #require(result.value)
         #expect(envelope.id == 3)
@@ -607,7 +608,7 @@ func cvWrong(_ element: JSONElement, _ message: String) -> CVOutcome {
 
 /// JSON number texts of many shapes: long and short mantissas, fractions, exponents near the limits,
 /// the shortest and the exact decimal forms of random doubles, and texts very close to halfway points.
-func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
+private func numberTexts(count: Int, seed: UInt64) -> [String] {
     var random = SplitMix64(seed: seed)
     var texts: [String] = []
     while texts.count < count {
@@ -645,7 +646,7 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
 @Suite struct GeneratedNumberTests {
     @Test(arguments: [UInt64(1), 2, 3])
     func doublesMatchTheStandardLibrary(seed: UInt64) throws {
-        let texts = cvNumberTexts(count: 2000, seed: seed)
+        let texts = numberTexts(count: 2000, seed: seed)
         let result = APIDataDecoder().decode(string: "[" + texts.joined(separator: ",") + "]", to: [Double].self)
         let decoded = try #require(result.value)
         var expected: [Double] = []
@@ -674,7 +675,7 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
     @Test(arguments: [UInt64(4), 5])
     func floatsMatchTheStandardLibrary(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
-        var texts = cvNumberTexts(count: 1000, seed: seed)
+        var texts = numberTexts(count: 1000, seed: seed)
         // Halfway points between neighbouring floats, exact in Double.
         for _ in 0 ..< 500 {
             let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F7F_FFFE)
@@ -716,12 +717,12 @@ func cvNumberTexts(count: Int, seed: UInt64) -> [String] {
             }
             // Half of the last unit: never whole.
             texts.append(plain + ".5")
-            failures.append((texts.count - 1, .lossOfPrecision(value: cvDecimal(plain + ".5"), type: "Int64")))
+            failures.append((texts.count - 1, .lossOfPrecision(value: decimal(plain + ".5"), type: "Int64")))
             // Ten times the value: overflows when the value is large.
             texts.append(plain + "e1")
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
             if overflow {
-                failures.append((texts.count - 1, .numericOverflow(value: cvDecimal(plain + "0"), type: "Int64")))
+                failures.append((texts.count - 1, .numericOverflow(value: decimal(plain + "0"), type: "Int64")))
             } else {
                 expected.append(times10)
             }

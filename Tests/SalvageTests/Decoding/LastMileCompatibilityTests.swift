@@ -3,13 +3,13 @@ import Salvage
 import Testing
 
 // Code written for LastMile 1.0 compiles against Salvage and behaves the same.
-// Helper types are prefixed `LM`. The models below are written the way LastMile users wrote them.
+// The models below are written the way LastMile users wrote them.
 
 // MARK: - LastMile-style models
 
 /// `static let idKey`, and required values bound straight to non-optional constants (`-->` returns `T!`).
 /// Only ever decoded from valid input: with invalid input the implicit unwrap would trap, as in LastMile.
-struct LMStrict: APIDecodable {
+private struct Strict: APIDecodable {
     static let idKey: String? = "id"
     let id: Int
     let name: String
@@ -26,7 +26,7 @@ struct LMStrict: APIDecodable {
 }
 
 /// `static var idKey: String? = nil` (needs `nonisolated(unsafe)` in Swift 6) and `guard let … --> T.self`.
-struct LMFlag: APIDecodable {
+private struct Flag: APIDecodable {
     nonisolated(unsafe) static var idKey: String? = nil
     let bool: Bool
 
@@ -37,7 +37,7 @@ struct LMFlag: APIDecodable {
 }
 
 /// A stored `static var` id key with a value.
-struct LMLegacy: APIDecodable {
+private struct Legacy: APIDecodable {
     nonisolated(unsafe) static var idKey: String? = "legacy_id"
     let count: Int
 
@@ -47,16 +47,16 @@ struct LMLegacy: APIDecodable {
     }
 }
 
-struct LMPoint: Decodable, Equatable {
+private struct Point: Decodable, Equatable {
     let x: Int
     let y: Int
 }
 
-enum LMStooge: String, APIDecodable {
+private enum Stooge: String, APIDecodable {
     case larry, curly, moe
 }
 
-struct LMItem: APIDecodable, Equatable {
+private struct Item: APIDecodable, Equatable {
     static var idKey: String? { "id" }
     let id: Int
     let name: String
@@ -75,25 +75,25 @@ struct LMItem: APIDecodable, Equatable {
 }
 
 /// A bit of everything a LastMile model did.
-struct LMEverything: APIDecodable {
+private struct Everything: APIDecodable {
     static var idKey: String? { "id" }
     let id: Int
-    let point: LMPoint
-    let items: [LMItem]
+    let point: Point
+    let items: [Item]
     let tags: [String]?
     let pair: [Int]
-    let stooge: LMStooge?
-    let optionalPoint: LMPoint?
+    let stooge: Stooge?
+    let optionalPoint: Point?
     let count: Int
 
     init?(from decoder: APIDecoder) {
         let id = decoder["id"] --> Int.self
-        let point = decoder["decodable"].decodeRequired(swiftDecodable: LMPoint.self)
-        let items = decoder["items"].decodeRequired([LMItem].self, min: nil, max: nil)
+        let point = decoder["decodable"].decodeRequired(swiftDecodable: Point.self)
+        let items = decoder["items"].decodeRequired([Item].self, min: nil, max: nil)
         let tags = decoder["tags"] --> CountLimited<[String]?>(max: 2)
         let pair = decoder["pair"] --> CountLimited<[Int]>(exactly: 2)
-        let stooge = decoder["stooge"] --> LMStooge?.self
-        let optionalPoint = decoder["optional_decodable"].decodeOptional(swiftDecodable: LMPoint.self)
+        let stooge = decoder["stooge"] --> Stooge?.self
+        let optionalPoint = decoder["optional_decodable"].decodeOptional(swiftDecodable: Point.self)
         let count = decoder["count"] --> Int?.self ?? 0
         if let items, items.count > 2 {
             decoder["items"].recordError(message: "Too many items")
@@ -114,17 +114,17 @@ struct LMEverything: APIDecodable {
 
 @Suite struct LastMileCompatibilityTests {
     @Test func requiredOperatorReturnsAnImplicitlyUnwrappedOptional() throws {
-        let result = APIDataDecoder().decode(data: Data(#"{"id": 3, "name": "n", "ratio": 0.5}"#.utf8), to: LMStrict.self)
+        let result = APIDataDecoder().decode(data: Data(#"{"id": 3, "name": "n", "ratio": 0.5}"#.utf8), to: Strict.self)
         #expect(result.isClean)
         let strict = try #require(result.value)
         #expect(strict.id == 3)
         #expect(strict.name == "n")
         #expect(strict.ratio == 0.5)
-        #expect(LMStrict.idKey == "id")
+        #expect(Strict.idKey == "id")
     }
 
     @Test func inferredRequiredValuesAreOptionals() throws {
-        struct LMInferred: APIDecodable {
+        struct Inferred: APIDecodable {
             let a: Int?
             init?(from decoder: APIDecoder) {
                 let a = decoder["a"] --> Int.self
@@ -132,53 +132,53 @@ struct LMEverything: APIDecodable {
                 self.a = copy
             }
         }
-        #expect(try #require(APIDataDecoder().decode(string: #"{"a": 1}"#, to: LMInferred.self).value).a == 1)
-        let missing = APIDataDecoder().decode(string: "{}", to: LMInferred.self)
+        #expect(try #require(APIDataDecoder().decode(string: #"{"a": 1}"#, to: Inferred.self).value).a == 1)
+        let missing = APIDataDecoder().decode(string: "{}", to: Inferred.self)
         #expect(missing.value?.a == nil)
         #expect(missing.errors == [APIDecodeError(path: ["root", "a"], actual: .absent)])
     }
 
     @Test func guardLetOnARequiredValue() throws {
-        let good = APIDataDecoder().decode(data: Data(#"{"bool": true}"#.utf8), to: LMFlag.self)
+        let good = APIDataDecoder().decode(data: Data(#"{"bool": true}"#.utf8), to: Flag.self)
         #expect(try #require(good.value).bool)
         #expect(good.errors.isEmpty)
 
-        let missing = APIDataDecoder().decode(data: Data("{}".utf8), to: LMFlag.self)
+        let missing = APIDataDecoder().decode(data: Data("{}".utf8), to: Flag.self)
         #expect(missing.value == nil)
         #expect(missing.errors == [APIDecodeError(path: ["root", "bool"], actual: .absent)])
 
-        let wrong = APIDataDecoder().decode(data: Data(#"{"bool": "yes"}"#.utf8), to: LMFlag.self)
+        let wrong = APIDataDecoder().decode(data: Data(#"{"bool": "yes"}"#.utf8), to: Flag.self)
         #expect(wrong.errors == [APIDecodeError(path: ["root", "bool"], actual: .string)])
         #expect(wrong.errors != [APIDecodeError(path: ["root", "bool"], actual: .absent)])
     }
 
     @Test func staticVarIdKeys() {
-        #expect(LMFlag.idKey == nil)
-        #expect(LMLegacy.idKey == "legacy_id")
-        let result = APIDataDecoder().decode(string: #"{"legacy_id": "L-1", "count": "many"}"#, to: LMLegacy.self)
-        #expect(result.errors.map(\.description) == [#"root(LMLegacy legacy_id=L-1) > "count"(Int) : Unexpectedly found a string"#])
-        let flag = APIDataDecoder().decode(string: #"{"id": 5}"#, to: LMFlag.self)
-        #expect(flag.errors.map(\.description) == [#"root(LMFlag) > "bool"(Bool) : No value is present"#])
+        #expect(Flag.idKey == nil)
+        #expect(Legacy.idKey == "legacy_id")
+        let result = APIDataDecoder().decode(string: #"{"legacy_id": "L-1", "count": "many"}"#, to: Legacy.self)
+        #expect(result.errors.map(\.description) == [#"root(Legacy legacy_id=L-1) > "count"(Int) : Unexpectedly found a string"#])
+        let flag = APIDataDecoder().decode(string: #"{"id": 5}"#, to: Flag.self)
+        #expect(flag.errors.map(\.description) == [#"root(Flag) > "bool"(Bool) : No value is present"#])
     }
 
     @Test func everythingDecodesCleanly() throws {
         let json = #"{"id": 1, "decodable": {"x": 1, "y": 2}, "items": [{"id": 1, "name": "a"}], "tags": ["t"], "pair": [1, 2], "stooge": "moe", "optional_decodable": {"x": 3, "y": 4}, "count": 9}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: LMEverything.self)
+        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
         #expect(result.isClean)
         let value = try #require(result.value)
         #expect(value.id == 1)
-        #expect(value.point == LMPoint(x: 1, y: 2))
-        #expect(value.items == [LMItem(id: 1, name: "a")])
+        #expect(value.point == Point(x: 1, y: 2))
+        #expect(value.items == [Item(id: 1, name: "a")])
         #expect(value.tags == ["t"])
         #expect(value.pair == [1, 2])
         #expect(value.stooge == .moe)
-        #expect(value.optionalPoint == LMPoint(x: 3, y: 4))
+        #expect(value.optionalPoint == Point(x: 3, y: 4))
         #expect(value.count == 9)
     }
 
     @Test func errorsCompareWithLastMileInitializers() throws {
         let json = #"{"id": 1, "decodable": {"x": 1, "y": 2}, "items": [{"id": 1, "name": "a"}, {"id": 2}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}], "tags": ["a", "b", "c"], "pair": [1], "stooge": "shemp", "optional_decodable": {"x": 3}, "count": 2.5}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: LMEverything.self)
+        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
         let value = try #require(result.value)
         #expect(value.items.map(\.id) == [1, 3, 4])
         #expect(value.tags == ["a", "b", "c"])
@@ -190,26 +190,26 @@ struct LMEverything: APIDecodable {
             APIDecodeError(path: ["root", "items", 1, "name"], actual: .absent),
             APIDecodeError(path: ["root", "tags"], maximum: 2, actual: 3),
             APIDecodeError(path: ["root", "pair"], expected: 2, actual: 1),
-            APIDecodeError(path: ["root", "stooge"], rawValue: "shemp", type: "LMStooge"),
+            APIDecodeError(path: ["root", "stooge"], rawValue: "shemp", type: "Stooge"),
             APIDecodeError(path: ["root", "optional_decodable"],
                            swiftDecodingError: .keyNotFound(APICodingKey("y"), .init(codingPath: [APICodingKey("optional_decodable")], debugDescription: ""))),
             APIDecodeError(path: ["root", "count"], value: Decimal(string: "2.5") ?? 0, impreciseType: "Int"),
             APIDecodeError(path: ["root", "items"], message: "Too many items"),
         ])
         #expect(result.errors.map(\.description) == [
-            #"root(LMEverything id=1) > "items"(Array<LMItem>) > [1](LMItem id=2) > "name"(String) : No value is present"#,
-            #"root(LMEverything id=1) > "tags"(Array<String>) : Count above max: max 2, actual 3"#,
-            #"root(LMEverything id=1) > "pair"(Array<Int>) : Count not exact: expected 2, actual 1"#,
-            #"root(LMEverything id=1) > "stooge"(LMStooge) : Raw value of "shemp" for type LMStooge not defined"#,
-            #"root(LMEverything id=1) > "optional_decodable"(LMPoint) : Swift DecodingError: key "y" not found: No value associated with key y."#,
-            #"root(LMEverything id=1) > "count"(Int) : Type Int does not have precision to represent 2.5"#,
-            #"root(LMEverything id=1) > "items" : Too many items"#,
+            #"root(Everything id=1) > "items"(Array<Item>) > [1](Item id=2) > "name"(String) : No value is present"#,
+            #"root(Everything id=1) > "tags"(Array<String>) : Count above max: max 2, actual 3"#,
+            #"root(Everything id=1) > "pair"(Array<Int>) : Count not exact: expected 2, actual 1"#,
+            #"root(Everything id=1) > "stooge"(Stooge) : Raw value of "shemp" for type Stooge not defined"#,
+            #"root(Everything id=1) > "optional_decodable"(Point) : Swift DecodingError: key "y" not found: No value associated with key y."#,
+            #"root(Everything id=1) > "count"(Int) : Type Int does not have precision to represent 2.5"#,
+            #"root(Everything id=1) > "items" : Too many items"#,
         ])
     }
 
     @Test func requiredDecodableAndCountFailures() {
         let json = #"{"id": 1, "decodable": {"x": 1}, "items": [], "pair": [1, 2]}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: LMEverything.self)
+        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
         #expect(result.value == nil)
         #expect(result.errors == [
             APIDecodeError(path: ["root", "decodable"], swiftDecodingError: .keyNotFound(APICodingKey("y"), .init(codingPath: [APICodingKey("decodable")], debugDescription: ""))),
@@ -257,31 +257,31 @@ struct LMEverything: APIDecodable {
     }
 
     @Test func rootNodeNameKeyOption() {
-        let result = APIDataDecoder().decode(data: Data("{}".utf8), to: LMFlag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
+        let result = APIDataDecoder().decode(data: Data("{}".utf8), to: Flag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
         #expect(result.errors == [APIDecodeError(path: ["response", "bool"], actual: .absent)])
         #expect(result.errors != [APIDecodeError(path: ["root", "bool"], actual: .absent)])
-        #expect(result.errors.map(\.description) == [#"response(LMFlag) > "bool"(Bool) : No value is present"#])
+        #expect(result.errors.map(\.description) == [#"response(Flag) > "bool"(Bool) : No value is present"#])
 
-        let tree = APIJSONObjectDecoder().decode(json: [String: Any](), to: LMFlag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
+        let tree = APIJSONObjectDecoder().decode(json: [String: Any](), to: Flag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
         #expect(tree.errors == [APIDecodeError(path: ["response", "bool"], actual: .absent)])
 
         // The raw-data key is accepted for source compatibility and changes nothing.
-        let raw = APIDataDecoder().decode(data: Data(#"{"bool": false}"#.utf8), to: LMFlag.self, options: [APIDecodeOptions.rawDataKey: Data("ignored".utf8)])
+        let raw = APIDataDecoder().decode(data: Data(#"{"bool": false}"#.utf8), to: Flag.self, options: [APIDecodeOptions.rawDataKey: Data("ignored".utf8)])
         #expect(raw.isClean)
         #expect(raw.value?.bool == false)
     }
 
     @Test func jsonObjectDecoderWithLastMileSpelling() throws {
         let tree: [String: Any] = ["id": 1, "decodable": ["x": 5, "y": 6], "items": [["id": 1, "name": "a"] as [String: Any], ["id": "2", "name": "b"]], "pair": [1, 2], "stooge": "larry"]
-        let result = APIJSONObjectDecoder().decode(json: tree, to: LMEverything.self)
+        let result = APIJSONObjectDecoder().decode(json: tree, to: Everything.self)
         let value = try #require(result.value)
-        #expect(value.point == LMPoint(x: 5, y: 6))
-        #expect(value.items == [LMItem(id: 1, name: "a")])
+        #expect(value.point == Point(x: 5, y: 6))
+        #expect(value.items == [Item(id: 1, name: "a")])
         #expect(value.stooge == .larry)
         #expect(result.errors == [APIDecodeError(path: ["root", "items", 1, "id"], actual: .string)])
         #expect(result.errors.first?.location == nil)
 
-        let null = APIJSONObjectDecoder().decode(json: nil, to: LMFlag.self)
+        let null = APIJSONObjectDecoder().decode(json: nil, to: Flag.self)
         #expect(null.value == nil)
         #expect(null.errors == [APIDecodeError(path: ["root"], actual: .absent)])
     }

@@ -2,11 +2,11 @@ import Foundation
 import Salvage
 import Testing
 
-// Lossy arrays, dictionaries and sets, nesting, and CountLimited. Helper types are prefixed `CL`.
+// Lossy arrays, dictionaries and sets, nesting, and CountLimited.
 
 // MARK: - Helper models
 
-struct CLItem: APIDecodable, Equatable {
+private struct Item: APIDecodable, Equatable {
     static let idKey: String? = "sku"
     let sku: String
     let qty: Int
@@ -27,17 +27,17 @@ struct CLItem: APIDecodable, Equatable {
     }
 }
 
-struct CLOrder: APIDecodable {
+private struct Order: APIDecodable {
     static var idKey: String? { "order_id" }
-    let items: [CLItem]
+    let items: [Item]
     init?(from decoder: APIDecoder) {
-        guard let items = decoder["items"] --> [CLItem].self else { return nil }
+        guard let items = decoder["items"] --> [Item].self else { return nil }
         self.items = items
     }
 }
 
 /// Every field optional.
-struct CLTag: APIDecodable, Equatable {
+private struct Badge: APIDecodable, Equatable {
     let label: String?
     let color: String?
     init(label: String?, color: String?) {
@@ -53,7 +53,7 @@ struct CLTag: APIDecodable, Equatable {
 }
 
 /// Reads some of its fields through more than one subscript.
-struct CLRanked: APIDecodable, Equatable {
+private struct Ranked: APIDecodable, Equatable {
     let id: Int
     let rank: Int
     let firstTag: String?
@@ -91,7 +91,7 @@ struct CLRanked: APIDecodable, Equatable {
     }
 
     @Test func emptyArray() {
-        let result = APIDataDecoder().decode(string: "[]", to: [CLItem].self)
+        let result = APIDataDecoder().decode(string: "[]", to: [Item].self)
         #expect(result.isClean)
         #expect(result.value == [])
     }
@@ -107,68 +107,68 @@ struct CLRanked: APIDecodable, Equatable {
           {"qty": 4}
         ]}
         """
-        let result = APIDataDecoder().decode(string: json, to: CLOrder.self)
+        let result = APIDataDecoder().decode(string: json, to: Order.self)
         let order = try #require(result.value)
-        #expect(order.items == [CLItem(sku: "A1", qty: 1), CLItem(sku: "C3", qty: 3)])
+        #expect(order.items == [Item(sku: "A1", qty: 1), Item(sku: "C3", qty: 3)])
         #expect(result.errors.map(\.description) == [
-            #"root(CLOrder order_id=77) > "items"(Array<CLItem>) > [1](CLItem sku=B2) > "qty"(Int) : Unexpectedly found a string"#,
-            #"root(CLOrder order_id=77) > "items"(Array<CLItem>) > [2](CLItem) : Unexpectedly found a boolean"#,
-            #"root(CLOrder order_id=77) > "items"(Array<CLItem>) > [3](CLItem sku=C3) > "note"(String) : Unexpectedly found an integer"#,
-            #"root(CLOrder order_id=77) > "items"(Array<CLItem>) > [4](CLItem) : Unexpectedly found null"#,
-            #"root(CLOrder order_id=77) > "items"(Array<CLItem>) > [5](CLItem) > "sku"(String) : No value is present"#,
+            #"root(Order order_id=77) > "items"(Array<Item>) > [1](Item sku=B2) > "qty"(Int) : Unexpectedly found a string"#,
+            #"root(Order order_id=77) > "items"(Array<Item>) > [2](Item) : Unexpectedly found a boolean"#,
+            #"root(Order order_id=77) > "items"(Array<Item>) > [3](Item sku=C3) > "note"(String) : Unexpectedly found an integer"#,
+            #"root(Order order_id=77) > "items"(Array<Item>) > [4](Item) : Unexpectedly found null"#,
+            #"root(Order order_id=77) > "items"(Array<Item>) > [5](Item) > "sku"(String) : No value is present"#,
         ])
         #expect(result.errors.map(\.path.jsonPath) == [
             #"root["items"][1]["qty"]"#, #"root["items"][2]"#, #"root["items"][3]["note"]"#, #"root["items"][4]"#, #"root["items"][5]["sku"]"#,
         ])
         #expect(result.errors.map { $0.location?.line } == [3, 4, 5, 6, 7])
         #expect(result.errors[1].location == Salvage.SourceLocation(offset: 88, line: 4, column: 3))
-        #expect(dbSource(json, at: result.errors[1].location, length: 4) == "true")
-        #expect(dbSource(json, at: result.errors[2].location, length: 1) == "5")
+        #expect(sourceText(json, at: result.errors[1].location, length: 4) == "true")
+        #expect(sourceText(json, at: result.errors[2].location, length: 1) == "5")
         // The absent "sku" is located at the element that lacks it.
-        #expect(dbSource(json, at: result.errors[4].location, length: 6) == #"{"qty""#)
+        #expect(sourceText(json, at: result.errors[4].location, length: 6) == #"{"qty""#)
     }
 
     @Test func elementOfWrongJSONTypeIsOneErrorEvenWhenAllFieldsAreOptional() {
         let json = #"[{"label": "a"}, true, {"color": 5}, "x", 3, [], {}, null, 2.5]"#
-        let result = APIDataDecoder().decode(string: json, to: [CLTag].self)
-        #expect(result.value == [CLTag(label: "a", color: nil), CLTag(label: nil, color: nil), CLTag(label: nil, color: nil)])
+        let result = APIDataDecoder().decode(string: json, to: [Badge].self)
+        #expect(result.value == [Badge(label: "a", color: nil), Badge(label: nil, color: nil), Badge(label: nil, color: nil)])
         #expect(result.errors.map(\.description) == [
-            "root(Array<CLTag>) > [1](CLTag) : Unexpectedly found a boolean",
-            #"root(Array<CLTag>) > [2](CLTag) > "color"(String) : Unexpectedly found an integer"#,
-            "root(Array<CLTag>) > [3](CLTag) : Unexpectedly found a string",
-            "root(Array<CLTag>) > [4](CLTag) : Unexpectedly found an integer",
-            "root(Array<CLTag>) > [5](CLTag) : Unexpectedly found an array",
-            "root(Array<CLTag>) > [7](CLTag) : Unexpectedly found null",
-            "root(Array<CLTag>) > [8](CLTag) : Unexpectedly found a decimal",
+            "root(Array<Badge>) > [1](Badge) : Unexpectedly found a boolean",
+            #"root(Array<Badge>) > [2](Badge) > "color"(String) : Unexpectedly found an integer"#,
+            "root(Array<Badge>) > [3](Badge) : Unexpectedly found a string",
+            "root(Array<Badge>) > [4](Badge) : Unexpectedly found an integer",
+            "root(Array<Badge>) > [5](Badge) : Unexpectedly found an array",
+            "root(Array<Badge>) > [7](Badge) : Unexpectedly found null",
+            "root(Array<Badge>) > [8](Badge) : Unexpectedly found a decimal",
         ])
     }
 
     @Test func elementOfWrongJSONTypeIsOneErrorWhenTheModelReadsSeveralFields() {
         let json = #"[{"sku": "A", "qty": 1}, false, "sku", 7]"#
-        let result = APIDataDecoder().decode(string: json, to: [CLItem].self)
-        #expect(result.value == [CLItem(sku: "A", qty: 1)])
+        let result = APIDataDecoder().decode(string: json, to: [Item].self)
+        #expect(result.value == [Item(sku: "A", qty: 1)])
         #expect(result.errors.map(\.description) == [
-            "root(Array<CLItem>) > [1](CLItem) : Unexpectedly found a boolean",
-            "root(Array<CLItem>) > [2](CLItem) : Unexpectedly found a string",
-            "root(Array<CLItem>) > [3](CLItem) : Unexpectedly found an integer",
+            "root(Array<Item>) > [1](Item) : Unexpectedly found a boolean",
+            "root(Array<Item>) > [2](Item) : Unexpectedly found a string",
+            "root(Array<Item>) > [3](Item) : Unexpectedly found an integer",
         ])
         #expect(result.errors.map { $0.location?.offset } == [25, 32, 39])
     }
 
     @Test func elementOfWrongJSONTypeIsOneErrorWhenTheModelReadsNestedPaths() {
         let json = #"[{"id": 1, "meta": {"rank": 2}, "tags": ["x"]}, true, {"id": 3, "meta": 5}]"#
-        let result = APIDataDecoder().decode(string: json, to: [CLRanked].self)
-        #expect(result.value == [CLRanked(id: 1, rank: 2, firstTag: "x")])
-        let expectedThird = #"root(Array<CLRanked>) > [2](CLRanked) > "meta" : Unexpectedly found an integer"#
+        let result = APIDataDecoder().decode(string: json, to: [Ranked].self)
+        #expect(result.value == [Ranked(id: 1, rank: 2, firstTag: "x")])
+        let expectedThird = #"root(Array<Ranked>) > [2](Ranked) > "meta" : Unexpectedly found an integer"#
         #expect(result.errors.map(\.description).last == expectedThird)
         #expect(result.errors.map(\.description) == [
-            "root(Array<CLRanked>) > [1](CLRanked) : Unexpectedly found a boolean",
+            "root(Array<Ranked>) > [1](Ranked) : Unexpectedly found a boolean",
             expectedThird,
         ])
     }
 
     @Test func elementOfWrongJSONTypeWhenAllFieldsAreOptionalNestedPaths() {
-        struct CLChainOnly: APIDecodable {
+        struct ChainOnly: APIDecodable {
             let rank: Int?
             init?(from decoder: APIDecoder) {
                 let rank = decoder["meta"]["rank"] --> Int?.self
@@ -176,13 +176,13 @@ struct CLRanked: APIDecodable, Equatable {
                 self.rank = rank
             }
         }
-        let result = APIDataDecoder().decode(string: #"[{"meta": {"rank": 1}}, true]"#, to: [CLChainOnly].self)
+        let result = APIDataDecoder().decode(string: #"[{"meta": {"rank": 1}}, true]"#, to: [ChainOnly].self)
         #expect(result.value?.map(\.rank) == [1])
-        #expect(result.errors.map(\.description) == ["root(Array<CLChainOnly>) > [1](CLChainOnly) : Unexpectedly found a boolean"])
+        #expect(result.errors.map(\.description) == ["root(Array<ChainOnly>) > [1](ChainOnly) : Unexpectedly found a boolean"])
     }
 
     @Test func modelsReadByIndex() {
-        struct CLPoint: APIDecodable, Equatable {
+        struct Point: APIDecodable, Equatable {
             let x: Int
             let y: Int
             init(x: Int, y: Int) {
@@ -196,48 +196,48 @@ struct CLRanked: APIDecodable, Equatable {
                 self.init(x: x, y: y)
             }
         }
-        let result = APIDataDecoder().decode(string: #"[[1, 2], {"x": 1, "y": 2}, [3], "1,2", [4, 5, 6]]"#, to: [CLPoint].self)
-        #expect(result.value == [CLPoint(x: 1, y: 2), CLPoint(x: 4, y: 5)])
+        let result = APIDataDecoder().decode(string: #"[[1, 2], {"x": 1, "y": 2}, [3], "1,2", [4, 5, 6]]"#, to: [Point].self)
+        #expect(result.value == [Point(x: 1, y: 2), Point(x: 4, y: 5)])
         #expect(result.errors.map(\.description) == [
-            "root(Array<CLPoint>) > [1](CLPoint) : Unexpectedly found an object",
-            "root(Array<CLPoint>) > [2](CLPoint) > [1](Int) : No value is present",
-            "root(Array<CLPoint>) > [3](CLPoint) : Unexpectedly found a string",
+            "root(Array<Point>) > [1](Point) : Unexpectedly found an object",
+            "root(Array<Point>) > [2](Point) > [1](Int) : No value is present",
+            "root(Array<Point>) > [3](Point) : Unexpectedly found a string",
         ])
         #expect(result.errors.map { $0.location?.offset } == [9, 27, 32])
     }
 
     @Test func rootModelOfWrongJSONTypeWithOptionalFields() {
-        let result = APIDataDecoder().decode(string: "true", to: CLTag.self)
+        let result = APIDataDecoder().decode(string: "true", to: Badge.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == ["root(CLTag) : Unexpectedly found a boolean"])
-        let inDictionary = APIDataDecoder().decode(string: #"{"a": {"label": "x"}, "b": 5}"#, to: [String: CLTag].self)
-        #expect(inDictionary.value == ["a": CLTag(label: "x", color: nil)])
-        #expect(inDictionary.errors.map(\.description) == [#"root(Dictionary<String, CLTag>) > "b"(CLTag) : Unexpectedly found an integer"#])
+        #expect(result.errors.map(\.description) == ["root(Badge) : Unexpectedly found a boolean"])
+        let inDictionary = APIDataDecoder().decode(string: #"{"a": {"label": "x"}, "b": 5}"#, to: [String: Badge].self)
+        #expect(inDictionary.value == ["a": Badge(label: "x", color: nil)])
+        #expect(inDictionary.errors.map(\.description) == [#"root(Dictionary<String, Badge>) > "b"(Badge) : Unexpectedly found an integer"#])
     }
 
     @Test func arrayOfTheWrongJSONTypeFailsARequiredField() {
-        let result = APIDataDecoder().decode(string: #"{"order_id": "o-1", "items": {"sku": "A1"}}"#, to: CLOrder.self)
+        let result = APIDataDecoder().decode(string: #"{"order_id": "o-1", "items": {"sku": "A1"}}"#, to: Order.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(CLOrder order_id=o-1) > "items"(Array<CLItem>) : Unexpectedly found an object"#])
+        #expect(result.errors.map(\.description) == [#"root(Order order_id=o-1) > "items"(Array<Item>) : Unexpectedly found an object"#])
         #expect(result.errors.first?.location == Salvage.SourceLocation(offset: 29, line: 1, column: 30))
     }
 
     @Test func optionalArrayFields() throws {
-        struct CLOptionalList: APIDecodable {
+        struct OptionalList: APIDecodable {
             let numbers: [Int]?
             init?(from decoder: APIDecoder) {
                 numbers = decoder["numbers"] --> [Int]?.self
             }
         }
-        #expect(APIDataDecoder().decode(string: "{}", to: CLOptionalList.self).value?.numbers == nil)
-        #expect(APIDataDecoder().decode(string: #"{"numbers": null}"#, to: CLOptionalList.self).isClean)
-        let wrong = APIDataDecoder().decode(string: #"{"numbers": "1,2"}"#, to: CLOptionalList.self)
+        #expect(APIDataDecoder().decode(string: "{}", to: OptionalList.self).value?.numbers == nil)
+        #expect(APIDataDecoder().decode(string: #"{"numbers": null}"#, to: OptionalList.self).isClean)
+        let wrong = APIDataDecoder().decode(string: #"{"numbers": "1,2"}"#, to: OptionalList.self)
         #expect(wrong.value != nil)
         #expect(wrong.value?.numbers == nil)
-        #expect(wrong.errors.map(\.description) == [#"root(CLOptionalList) > "numbers"(Array<Int>) : Unexpectedly found a string"#])
-        let lossy = APIDataDecoder().decode(string: #"{"numbers": [1, true]}"#, to: CLOptionalList.self)
+        #expect(wrong.errors.map(\.description) == [#"root(OptionalList) > "numbers"(Array<Int>) : Unexpectedly found a string"#])
+        let lossy = APIDataDecoder().decode(string: #"{"numbers": [1, true]}"#, to: OptionalList.self)
         #expect(lossy.value?.numbers == [1])
-        #expect(lossy.errors.map(\.description) == [#"root(CLOptionalList) > "numbers"(Array<Int>) > [1](Int) : Unexpectedly found a boolean"#])
+        #expect(lossy.errors.map(\.description) == [#"root(OptionalList) > "numbers"(Array<Int>) > [1](Int) : Unexpectedly found a boolean"#])
     }
 
     @Test func nestedArrays() {
@@ -293,12 +293,12 @@ struct CLRanked: APIDecodable, Equatable {
 
     @Test func dictionaryOfModels() {
         let json = #"{"x": {"sku": "X", "qty": 1}, "y": {"sku": "Y"}, "z": [], "w": null}"#
-        let result = APIDataDecoder().decode(string: json, to: [String: CLItem].self)
-        #expect(result.value == ["x": CLItem(sku: "X", qty: 1)])
+        let result = APIDataDecoder().decode(string: json, to: [String: Item].self)
+        #expect(result.value == ["x": Item(sku: "X", qty: 1)])
         #expect(result.errors.map(\.description) == [
-            #"root(Dictionary<String, CLItem>) > "y"(CLItem sku=Y) > "qty"(Int) : No value is present"#,
-            #"root(Dictionary<String, CLItem>) > "z"(CLItem) : Unexpectedly found an array"#,
-            #"root(Dictionary<String, CLItem>) > "w"(CLItem) : Unexpectedly found null"#,
+            #"root(Dictionary<String, Item>) > "y"(Item sku=Y) > "qty"(Int) : No value is present"#,
+            #"root(Dictionary<String, Item>) > "z"(Item) : Unexpectedly found an array"#,
+            #"root(Dictionary<String, Item>) > "w"(Item) : Unexpectedly found null"#,
         ])
     }
 
@@ -355,23 +355,23 @@ struct CLRanked: APIDecodable, Equatable {
     }
 
     @Test func setAsAField() throws {
-        struct CLTagged: APIDecodable {
+        struct Tagged: APIDecodable {
             let tags: Set<Int>
             init?(from decoder: APIDecoder) {
                 guard let tags = decoder["tags"] --> Set<Int>.self else { return nil }
                 self.tags = tags
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"tags": [3, 1, 3, 2.5]}"#, to: CLTagged.self)
+        let result = APIDataDecoder().decode(string: #"{"tags": [3, 1, 3, 2.5]}"#, to: Tagged.self)
         #expect(try #require(result.value).tags == [1, 3])
-        #expect(result.errors.map(\.description) == [#"root(CLTagged) > "tags"(Set<Int>) > [3](Int) : Type Int does not have precision to represent 2.5"#])
+        #expect(result.errors.map(\.description) == [#"root(Tagged) > "tags"(Set<Int>) > [3](Int) : Type Int does not have precision to represent 2.5"#])
     }
 }
 
 // MARK: - CountLimited
 
 /// Reads `v` with the `CountLimited` that `mode` names.
-struct CLLimited: APIDecodable {
+private struct Limited: APIDecodable {
     let value: [Int]?
     let succeeded: Bool
     init?(from decoder: APIDecoder) {
@@ -400,76 +400,79 @@ struct CLLimited: APIDecodable {
     }
 }
 
-struct CLLimitCase: Sendable, CustomTestStringConvertible {
-    let mode: String
-    let v: String?
-    let value: [Int]?
-    let succeeded: Bool
-    let errors: [String]
-    init(_ mode: String, _ v: String?, _ value: [Int]?, _ succeeded: Bool, _ errors: [String]) {
-        self.mode = mode
-        self.v = v
-        self.value = value
-        self.succeeded = succeeded
-        self.errors = errors
+extension CountLimitedTests {
+    /// One `CountLimited` mode, its input (nil: absent) and what it should give.
+    struct LimitCase: Sendable, CustomTestStringConvertible {
+        let mode: String
+        let v: String?
+        let value: [Int]?
+        let succeeded: Bool
+        let errors: [String]
+        init(_ mode: String, _ v: String?, _ value: [Int]?, _ succeeded: Bool, _ errors: [String]) {
+            self.mode = mode
+            self.v = v
+            self.value = value
+            self.succeeded = succeeded
+            self.errors = errors
+        }
+        var testDescription: String { "\(mode) \(v ?? "absent")" }
     }
-    var testDescription: String { "\(mode) \(v ?? "absent")" }
 }
 
 @Suite struct CountLimitedTests {
-    static let tag = #"root(CLLimited) > "v"(Array<Int>)"#
+    static let tag = #"root(Limited) > "v"(Array<Int>)"#
 
-    static let cases: [CLLimitCase] = [
-        CLLimitCase("exactly", "[1, 2]", [1, 2], true, []),
-        CLLimitCase("exactly", "[1]", [1], true, ["\(tag) : Count not exact: expected 2, actual 1"]),
-        CLLimitCase("exactly", "[1, 2, 3]", [1, 2, 3], true, ["\(tag) : Count not exact: expected 2, actual 3"]),
-        CLLimitCase("exactlyMandatory", "[1]", nil, false, ["\(tag) : Count not exact: expected 2, actual 1"]),
-        CLLimitCase("exactlyMandatory", #"[1, "x", 2]"#, [1, 2], true, ["\(tag) > [1](Int) : Unexpectedly found a string"]),
-        CLLimitCase("exactlyMandatory", #"[1, "x"]"#, nil, false, [
+    static let cases: [LimitCase] = [
+        LimitCase("exactly", "[1, 2]", [1, 2], true, []),
+        LimitCase("exactly", "[1]", [1], true, ["\(tag) : Count not exact: expected 2, actual 1"]),
+        LimitCase("exactly", "[1, 2, 3]", [1, 2, 3], true, ["\(tag) : Count not exact: expected 2, actual 3"]),
+        LimitCase("exactlyMandatory", "[1]", nil, false, ["\(tag) : Count not exact: expected 2, actual 1"]),
+        LimitCase("exactlyMandatory", #"[1, "x", 2]"#, [1, 2], true, ["\(tag) > [1](Int) : Unexpectedly found a string"]),
+        LimitCase("exactlyMandatory", #"[1, "x"]"#, nil, false, [
             "\(tag) > [1](Int) : Unexpectedly found a string",
             "\(tag) : Count not exact: expected 2, actual 1",
         ]),
-        CLLimitCase("exactlyMandatory", #""x""#, nil, false, ["\(tag) : Unexpectedly found a string"]),
-        CLLimitCase("exactly", nil, nil, false, ["\(tag) : No value is present"]),
-        CLLimitCase("exactly", "null", nil, false, ["\(tag) : Unexpectedly found null"]),
-        CLLimitCase("min", "[1]", [1], true, ["\(tag) : Count below min: min 2, actual 1"]),
-        CLLimitCase("min", "[1, 2, 3]", [1, 2, 3], true, []),
-        CLLimitCase("minMandatory", "[1]", nil, false, ["\(tag) : Count below min: min 2, actual 1"]),
-        CLLimitCase("minMandatory", "[1, null, 3]", [1, 3], true, ["\(tag) > [1](Int) : Unexpectedly found null"]),
-        CLLimitCase("max", "[1, 2]", [1, 2], true, ["\(tag) : Count above max: max 1, actual 2"]),
-        CLLimitCase("max", "[]", [], true, []),
-        CLLimitCase("maxMandatory", "[1, 2]", nil, false, ["\(tag) : Count above max: max 1, actual 2"]),
-        CLLimitCase("maxMandatory", #"[1, "2"]"#, [1], true, ["\(tag) > [1](Int) : Unexpectedly found a string"]),
-        CLLimitCase("range", "[]", [], true, ["\(tag) : Count below min: min 1, actual 0"]),
-        CLLimitCase("range", "[1, 2, 3]", [1, 2, 3], true, ["\(tag) : Count above max: max 2, actual 3"]),
-        CLLimitCase("range", "[1, 2]", [1, 2], true, []),
-        CLLimitCase("rangeMandatory", "[1, 2, 3]", nil, false, ["\(tag) : Count above max: max 2, actual 3"]),
-        CLLimitCase("rangeMandatory", "[true]", nil, false, [
+        LimitCase("exactlyMandatory", #""x""#, nil, false, ["\(tag) : Unexpectedly found a string"]),
+        LimitCase("exactly", nil, nil, false, ["\(tag) : No value is present"]),
+        LimitCase("exactly", "null", nil, false, ["\(tag) : Unexpectedly found null"]),
+        LimitCase("min", "[1]", [1], true, ["\(tag) : Count below min: min 2, actual 1"]),
+        LimitCase("min", "[1, 2, 3]", [1, 2, 3], true, []),
+        LimitCase("minMandatory", "[1]", nil, false, ["\(tag) : Count below min: min 2, actual 1"]),
+        LimitCase("minMandatory", "[1, null, 3]", [1, 3], true, ["\(tag) > [1](Int) : Unexpectedly found null"]),
+        LimitCase("max", "[1, 2]", [1, 2], true, ["\(tag) : Count above max: max 1, actual 2"]),
+        LimitCase("max", "[]", [], true, []),
+        LimitCase("maxMandatory", "[1, 2]", nil, false, ["\(tag) : Count above max: max 1, actual 2"]),
+        LimitCase("maxMandatory", #"[1, "2"]"#, [1], true, ["\(tag) > [1](Int) : Unexpectedly found a string"]),
+        LimitCase("range", "[]", [], true, ["\(tag) : Count below min: min 1, actual 0"]),
+        LimitCase("range", "[1, 2, 3]", [1, 2, 3], true, ["\(tag) : Count above max: max 2, actual 3"]),
+        LimitCase("range", "[1, 2]", [1, 2], true, []),
+        LimitCase("rangeMandatory", "[1, 2, 3]", nil, false, ["\(tag) : Count above max: max 2, actual 3"]),
+        LimitCase("rangeMandatory", "[true]", nil, false, [
             "\(tag) > [0](Int) : Unexpectedly found a boolean",
             "\(tag) : Count below min: min 1, actual 0",
         ]),
-        CLLimitCase("sameMinMax", "[1]", [1], true, ["\(tag) : Count not exact: expected 2, actual 1"]),
-        CLLimitCase("optionalMax", "[1, 2]", [1, 2], true, ["\(tag) : Count above max: max 1, actual 2"]),
-        CLLimitCase("optionalMaxMandatory", "[1, 2]", nil, true, ["\(tag) : Count above max: max 1, actual 2"]),
-        CLLimitCase("optionalMaxMandatory", "[1]", [1], true, []),
-        CLLimitCase("optionalMaxMandatory", nil, nil, true, []),
-        CLLimitCase("optionalMaxMandatory", "null", nil, true, []),
-        CLLimitCase("optionalMaxMandatory", "{}", nil, true, ["\(tag) : Unexpectedly found an object"]),
-        CLLimitCase("optionalExactlyMandatory", #"[1, 2, "3"]"#, [1, 2], true, ["\(tag) > [2](Int) : Unexpectedly found a string"]),
-        CLLimitCase("optionalExactlyMandatory", "[1, 2, 3]", nil, true, ["\(tag) : Count not exact: expected 2, actual 3"]),
-        CLLimitCase("optionalMin", "[1]", [1], true, ["\(tag) : Count below min: min 3, actual 1"]),
-        CLLimitCase("optionalRange", "[]", [], true, ["\(tag) : Count below min: min 1, actual 0"]),
-        CLLimitCase("methodRequired", "[1, 2, 3]", nil, false, ["\(tag) : Count above max: max 2, actual 3"]),
-        CLLimitCase("methodOptional", "[1, 2, 3]", nil, true, ["\(tag) : Count above max: max 2, actual 3"]),
-        CLLimitCase("methodOptional", "[1]", [1], true, []),
-        CLLimitCase("methodNoLimits", "[]", [], true, []),
-        CLLimitCase("methodNoLimits", nil, nil, false, ["\(tag) : No value is present"]),
+        LimitCase("sameMinMax", "[1]", [1], true, ["\(tag) : Count not exact: expected 2, actual 1"]),
+        LimitCase("optionalMax", "[1, 2]", [1, 2], true, ["\(tag) : Count above max: max 1, actual 2"]),
+        LimitCase("optionalMaxMandatory", "[1, 2]", nil, true, ["\(tag) : Count above max: max 1, actual 2"]),
+        LimitCase("optionalMaxMandatory", "[1]", [1], true, []),
+        LimitCase("optionalMaxMandatory", nil, nil, true, []),
+        LimitCase("optionalMaxMandatory", "null", nil, true, []),
+        LimitCase("optionalMaxMandatory", "{}", nil, true, ["\(tag) : Unexpectedly found an object"]),
+        LimitCase("optionalExactlyMandatory", #"[1, 2, "3"]"#, [1, 2], true, ["\(tag) > [2](Int) : Unexpectedly found a string"]),
+        LimitCase("optionalExactlyMandatory", "[1, 2, 3]", nil, true, ["\(tag) : Count not exact: expected 2, actual 3"]),
+        LimitCase("optionalMin", "[1]", [1], true, ["\(tag) : Count below min: min 3, actual 1"]),
+        LimitCase("optionalRange", "[]", [], true, ["\(tag) : Count below min: min 1, actual 0"]),
+        LimitCase("methodRequired", "[1, 2, 3]", nil, false, ["\(tag) : Count above max: max 2, actual 3"]),
+        LimitCase("methodOptional", "[1, 2, 3]", nil, true, ["\(tag) : Count above max: max 2, actual 3"]),
+        LimitCase("methodOptional", "[1]", [1], true, []),
+        LimitCase("methodNoLimits", "[]", [], true, []),
+        LimitCase("methodNoLimits", nil, nil, false, ["\(tag) : No value is present"]),
     ]
 
     @Test(arguments: cases)
-    func countLimit(_ testCase: CLLimitCase) throws {
+    func countLimit(_ testCase: LimitCase) throws {
         let json = testCase.v.map { #"{"mode": "\#(testCase.mode)", "v": \#($0)}"# } ?? #"{"mode": "\#(testCase.mode)"}"#
-        let result = APIDataDecoder().decode(string: json, to: CLLimited.self)
+        let result = APIDataDecoder().decode(string: json, to: Limited.self)
         if testCase.succeeded {
             let model = try #require(result.value)
             #expect(model.value == testCase.value)
@@ -482,7 +485,7 @@ struct CLLimitCase: Sendable, CustomTestStringConvertible {
 
     @Test func countErrorsHaveReasonsAndLocations() throws {
         let json = #"{"mode": "exactly", "v": [1]}"#
-        let result = APIDataDecoder().decode(string: json, to: CLLimited.self)
+        let result = APIDataDecoder().decode(string: json, to: Limited.self)
         let error = try #require(result.errors.first)
         #expect(error.reason == .countNotExact(expected: 2, actual: 1))
         #expect(error.path.jsonPath == #"root["v"]"#)
@@ -491,7 +494,7 @@ struct CLLimitCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func countLimitedDictionariesAndSets() throws {
-        struct CLLimitedMaps: APIDecodable {
+        struct LimitedMaps: APIDecodable {
             let map: [String: Int]?
             let set: Set<String>?
             init?(from decoder: APIDecoder) {
@@ -499,31 +502,31 @@ struct CLLimitCase: Sendable, CustomTestStringConvertible {
                 set = decoder["set"] --> CountLimited<Set<String>?>(max: 2)
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"map": {"a": 1, "b": "x"}, "set": ["p", "q", "r"]}"#, to: CLLimitedMaps.self)
+        let result = APIDataDecoder().decode(string: #"{"map": {"a": 1, "b": "x"}, "set": ["p", "q", "r"]}"#, to: LimitedMaps.self)
         let model = try #require(result.value)
         #expect(model.map == nil)
         #expect(model.set == ["p", "q", "r"])
         #expect(result.errors.map(\.description) == [
-            #"root(CLLimitedMaps) > "map"(Dictionary<String, Int>) > "b"(Int) : Unexpectedly found a string"#,
-            #"root(CLLimitedMaps) > "map"(Dictionary<String, Int>) : Count below min: min 2, actual 1"#,
-            #"root(CLLimitedMaps) > "set"(Set<String>) : Count above max: max 2, actual 3"#,
+            #"root(LimitedMaps) > "map"(Dictionary<String, Int>) > "b"(Int) : Unexpectedly found a string"#,
+            #"root(LimitedMaps) > "map"(Dictionary<String, Int>) : Count below min: min 2, actual 1"#,
+            #"root(LimitedMaps) > "set"(Set<String>) : Count above max: max 2, actual 3"#,
         ])
     }
 
     @Test func countLimitedArraysOfModels() throws {
-        struct CLPair: APIDecodable {
-            let items: [CLItem]
+        struct Pair: APIDecodable {
+            let items: [Item]
             init?(from decoder: APIDecoder) {
-                guard let items = decoder["items"] --> CountLimited<[CLItem]>(exactly: 2, isMandatory: true) else { return nil }
+                guard let items = decoder["items"] --> CountLimited<[Item]>(exactly: 2, isMandatory: true) else { return nil }
                 self.items = items
             }
         }
-        let good = APIDataDecoder().decode(string: #"{"items": [{"sku": "a", "qty": 1}, {"sku": "b", "qty": 2}, {"sku": "c"}]}"#, to: CLPair.self)
+        let good = APIDataDecoder().decode(string: #"{"items": [{"sku": "a", "qty": 1}, {"sku": "b", "qty": 2}, {"sku": "c"}]}"#, to: Pair.self)
         #expect(try #require(good.value).items.map(\.sku) == ["a", "b"])
-        #expect(good.errors.map(\.description) == [#"root(CLPair) > "items"(Array<CLItem>) > [2](CLItem sku=c) > "qty"(Int) : No value is present"#])
+        #expect(good.errors.map(\.description) == [#"root(Pair) > "items"(Array<Item>) > [2](Item sku=c) > "qty"(Int) : No value is present"#])
 
-        let bad = APIDataDecoder().decode(string: #"{"items": [{"sku": "a", "qty": 1}]}"#, to: CLPair.self)
+        let bad = APIDataDecoder().decode(string: #"{"items": [{"sku": "a", "qty": 1}]}"#, to: Pair.self)
         #expect(bad.value == nil)
-        #expect(bad.errors.map(\.description) == [#"root(CLPair) > "items"(Array<CLItem>) : Count not exact: expected 2, actual 1"#])
+        #expect(bad.errors.map(\.description) == [#"root(Pair) > "items"(Array<Item>) : Count not exact: expected 2, actual 1"#])
     }
 }

@@ -81,7 +81,7 @@ struct DecodableRootTests {
     }
 }
 
-struct AnyKey: CodingKey {
+private struct AnyKey: CodingKey {
     let stringValue: String
     let intValue: Int? = nil
     init?(stringValue: String) { self.stringValue = stringValue }

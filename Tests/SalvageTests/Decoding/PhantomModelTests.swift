@@ -5,7 +5,7 @@ import Testing
 // check `succeeded` never comes back as an empty instance next to the failure that explains it.
 
 /// All fields optional, and no `guard decoder.succeeded`.
-private struct PMMeta: APIDecodable, Equatable {
+private struct Meta: APIDecodable, Equatable {
     let note: String?
     init(note: String?) { self.note = note }
     init?(from decoder: APIDecoder) {
@@ -13,26 +13,26 @@ private struct PMMeta: APIDecodable, Equatable {
     }
 }
 
-private struct PMOptionalParent: APIDecodable {
+private struct OptionalParent: APIDecodable {
     let id: Int
-    let meta: PMMeta?
+    let meta: Meta?
     init?(from decoder: APIDecoder) {
         guard let id = decoder["id"] --> Int.self else { return nil }
         self.id = id
-        meta = decoder["meta"] --> PMMeta?.self
+        meta = decoder["meta"] --> Meta?.self
     }
 }
 
-private struct PMRequiredParent: APIDecodable {
-    let meta: PMMeta?
+private struct RequiredParent: APIDecodable {
+    let meta: Meta?
     init?(from decoder: APIDecoder) {
         // Does not check `succeeded` either: its own frame fails when the required meta fails.
-        meta = decoder["meta"] --> PMMeta.self
+        meta = decoder["meta"] --> Meta.self
     }
 }
 
 /// Returns a value after setting `succeeded` to false without recording anything.
-private struct PMSelfFailing: APIDecodable {
+private struct SelfFailing: APIDecodable {
     init?(from decoder: APIDecoder) {
         decoder.succeeded = false
     }
@@ -54,49 +54,49 @@ struct PhantomModelTests {
 
     @Test(arguments: wrongTypes)
     func atTheRoot(_ wrongType: WrongType) {
-        let result = APIDataDecoder().decode(string: wrongType.json, to: PMMeta.self)
+        let result = APIDataDecoder().decode(string: wrongType.json, to: Meta.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == ["root(PMMeta) : Unexpectedly found \(wrongType.found)"])
+        #expect(result.errors.map(\.description) == ["root(Meta) : Unexpectedly found \(wrongType.found)"])
         #expect(result.errors.map(\.severity) == [.failure])
     }
 
     @Test(arguments: wrongTypes)
     func inAnOptionalField(_ wrongType: WrongType) throws {
-        let result = APIDataDecoder().decode(string: #"{"id": 1, "meta": \#(wrongType.json)}"#, to: PMOptionalParent.self)
+        let result = APIDataDecoder().decode(string: #"{"id": 1, "meta": \#(wrongType.json)}"#, to: OptionalParent.self)
         let parent = try #require(result.value)
         #expect(parent.id == 1)
         #expect(parent.meta == nil)
-        #expect(result.errors.map(\.description) == [#"root(PMOptionalParent) > "meta"(PMMeta) : Unexpectedly found \#(wrongType.found)"#])
+        #expect(result.errors.map(\.description) == [#"root(OptionalParent) > "meta"(Meta) : Unexpectedly found \#(wrongType.found)"#])
     }
 
     @Test(arguments: wrongTypes)
     func asARequiredFieldFailsTheParent(_ wrongType: WrongType) {
-        let result = APIDataDecoder().decode(string: #"{"meta": \#(wrongType.json)}"#, to: PMRequiredParent.self)
+        let result = APIDataDecoder().decode(string: #"{"meta": \#(wrongType.json)}"#, to: RequiredParent.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(PMRequiredParent) > "meta"(PMMeta) : Unexpectedly found \#(wrongType.found)"#])
+        #expect(result.errors.map(\.description) == [#"root(RequiredParent) > "meta"(Meta) : Unexpectedly found \#(wrongType.found)"#])
         #expect(result.errors.map(\.severity) == [.failure])
     }
 
     @Test func inAnArrayOnlyObjectsBecomeElements() {
-        let result = APIDataDecoder().decode(string: #"[true, 7, {"note":"x"}, "s", [], {}]"#, to: [PMMeta].self)
-        #expect(result.value == [PMMeta(note: "x"), PMMeta(note: nil)])
+        let result = APIDataDecoder().decode(string: #"[true, 7, {"note":"x"}, "s", [], {}]"#, to: [Meta].self)
+        #expect(result.value == [Meta(note: "x"), Meta(note: nil)])
         #expect(result.errors.map(\.description) == [
-            "root(Array<PMMeta>) > [0](PMMeta) : Unexpectedly found a boolean",
-            "root(Array<PMMeta>) > [1](PMMeta) : Unexpectedly found an integer",
-            "root(Array<PMMeta>) > [3](PMMeta) : Unexpectedly found a string",
-            "root(Array<PMMeta>) > [4](PMMeta) : Unexpectedly found an array",
+            "root(Array<Meta>) > [0](Meta) : Unexpectedly found a boolean",
+            "root(Array<Meta>) > [1](Meta) : Unexpectedly found an integer",
+            "root(Array<Meta>) > [3](Meta) : Unexpectedly found a string",
+            "root(Array<Meta>) > [4](Meta) : Unexpectedly found an array",
         ])
     }
 
     @Test func inADictionaryOnlyObjectsBecomeValues() {
-        let result = APIDataDecoder().decode(string: #"{"a": false, "b": {"note": "y"}}"#, to: [String: PMMeta].self)
-        #expect(result.value == ["b": PMMeta(note: "y")])
-        #expect(result.errors.map(\.description) == [#"root(Dictionary<String, PMMeta>) > "a"(PMMeta) : Unexpectedly found a boolean"#])
+        let result = APIDataDecoder().decode(string: #"{"a": false, "b": {"note": "y"}}"#, to: [String: Meta].self)
+        #expect(result.value == ["b": Meta(note: "y")])
+        #expect(result.errors.map(\.description) == [#"root(Dictionary<String, Meta>) > "a"(Meta) : Unexpectedly found a boolean"#])
     }
 
     @Test func aModelThatSetsSucceededToFalseIsDiscardedAndExplained() {
-        let result = APIDataDecoder().decode(string: "{}", to: PMSelfFailing.self)
+        let result = APIDataDecoder().decode(string: "{}", to: SelfFailing.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == ["root(PMSelfFailing) : PMSelfFailing.init(from:) set succeeded to false without recording an error"])
+        #expect(result.errors.map(\.description) == ["root(SelfFailing) : SelfFailing.init(from:) set succeeded to false without recording an error"])
     }
 }

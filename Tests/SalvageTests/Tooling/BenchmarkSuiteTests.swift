@@ -3,9 +3,7 @@ import SalvageBenchmarkKit
 import Testing
 
 /// The shared corpus, beside the package: ../shared/corpus.
-private let corpus = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+private let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
 private let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("twitter.json").path)
 

@@ -2,7 +2,7 @@ import Salvage
 import Testing
 
 /// A model that (wrongly) keeps its decoder after decoding.
-final class EDKeeper: APIDecodable {
+private final class Keeper: APIDecodable {
     let name: String
     let kept: APIDecoder
     let keptMember: APIDecoder
@@ -19,7 +19,7 @@ final class EDKeeper: APIDecodable {
 /// Decoders are only valid during the decode; one kept afterwards sees no value, decodes nothing and
 /// records nothing — it never reads the (no longer borrowed) input.
 @Test func aDecoderKeptAfterTheDecodeIsInert() throws {
-    let result = APIDataDecoder().decode(string: #"{"name": "Ada", "list": [1, 2], "n": 7}"#, to: EDKeeper.self)
+    let result = APIDataDecoder().decode(string: #"{"name": "Ada", "list": [1, 2], "n": 7}"#, to: Keeper.self)
     let keeper = try #require(result.value)
     #expect(keeper.name == "Ada")
     let kept = keeper.kept
@@ -45,7 +45,7 @@ final class EDKeeper: APIDecodable {
 
 /// Keeps the decoder of its first decode; its second decode (which reuses the first one's context slot)
 /// checks that the kept decoder sees nothing of the new document and records nothing into it.
-final class EDSlotReuser: APIDecodable {
+private final class SlotReuser: APIDecodable {
     nonisolated(unsafe) static var kept: APIDecoder?
     let name: String
     let keptSawName: Bool
@@ -53,7 +53,7 @@ final class EDSlotReuser: APIDecodable {
     init?(from decoder: APIDecoder) {
         guard let name = decoder["name"] --> String.self else { return nil }
         self.name = name
-        if let kept = EDSlotReuser.kept {
+        if let kept = SlotReuser.kept {
             keptSawName = kept["name"].isPresent
             keptDecodedName = kept["name"] --> String?.self
             kept["name"].recordError(message: "from a finished decode")
@@ -61,17 +61,17 @@ final class EDSlotReuser: APIDecodable {
         } else {
             keptSawName = false
             keptDecodedName = nil
-            EDSlotReuser.kept = decoder
+            SlotReuser.kept = decoder
         }
     }
 }
 
 @Test func aKeptDecoderIsInertWhileALaterDecodeRuns() throws {
     let decoder = APIDataDecoder()
-    let first = decoder.decode(string: #"{"name": "first"}"#, to: EDSlotReuser.self)
+    let first = decoder.decode(string: #"{"name": "first"}"#, to: SlotReuser.self)
     #expect(first.value?.name == "first")
     // Same thread, nothing decoding in between: the second decode takes the slot the first one gave back.
-    let second = decoder.decode(string: #"{"name": "second"}"#, to: EDSlotReuser.self)
+    let second = decoder.decode(string: #"{"name": "second"}"#, to: SlotReuser.self)
     let value = try #require(second.value)
     #expect(value.name == "second")
     #expect(value.keptSawName == false)
@@ -80,7 +80,7 @@ final class EDSlotReuser: APIDecodable {
 }
 
 /// Decodes another document in the middle of its own decode, then goes on with its own decoder.
-struct EDNestedDecodes: APIDecodable {
+private struct NestedDecodes: APIDecodable {
     let inner: [Int]
     let outer: String
     let innerErrors: Int
@@ -95,7 +95,7 @@ struct EDNestedDecodes: APIDecodable {
 }
 
 @Test func aDecodeInsideADecodeLeavesTheOuterDecodersWorking() throws {
-    let result = APIDataDecoder().decode(string: #"{"first": "a", "second": "b", "third": true}"#, to: EDNestedDecodes.self)
+    let result = APIDataDecoder().decode(string: #"{"first": "a", "second": "b", "third": true}"#, to: NestedDecodes.self)
     let value = try #require(result.value)
     #expect(value.inner == [1, 3])
     #expect(value.innerErrors == 1)
@@ -105,20 +105,20 @@ struct EDNestedDecodes: APIDecodable {
 
 /// Keeps the decoder of its friends and, in the next person of the same decode, decodes through it again:
 /// a (wrong) re-entrant decode of an earlier part of the document, inside a later model.
-struct EDReentrantPerson: APIDecodable {
+private struct ReentrantPerson: APIDecodable {
     nonisolated(unsafe) static var kept: APIDecoder?
     /// How many times `init?(from:)` ran: the work a decode did.
     nonisolated(unsafe) static var inits = 0
     let id: Int
     init?(from decoder: APIDecoder) {
-        EDReentrantPerson.inits += 1
+        ReentrantPerson.inits += 1
         let id = decoder["id"] --> Int.self
         _ = decoder["name"] --> String.self
-        _ = decoder["friends"] --> [EDReentrantPerson]?.self
-        if let kept = EDReentrantPerson.kept {
-            _ = kept --> [EDReentrantPerson]?.self
+        _ = decoder["friends"] --> [ReentrantPerson]?.self
+        if let kept = ReentrantPerson.kept {
+            _ = kept --> [ReentrantPerson]?.self
         }
-        EDReentrantPerson.kept = decoder["friends"]
+        ReentrantPerson.kept = decoder["friends"]
         guard decoder.succeeded, let id else { return nil }
         self.id = id
     }
@@ -134,42 +134,42 @@ struct EDReentrantPerson: APIDecodable {
     static let seed = #"{"id": 0, "name": "a", "friends": [{ "friends": [{"iid": 3}]}, 7, null, ""]}"#
 
     @Test func aKeptDecoderUsedAfterItsModelReturnedDecodesNothingMore() throws {
-        EDReentrantPerson.kept = nil
-        EDReentrantPerson.inits = 0
-        let result = APIDataDecoder().decode(string: Self.seed, to: EDReentrantPerson.self)
+        ReentrantPerson.kept = nil
+        ReentrantPerson.inits = 0
+        let result = APIDataDecoder().decode(string: Self.seed, to: ReentrantPerson.self)
         #expect(result.value?.id == 0)
         // The kept decoder of the first friend's friends is used by the person around it after the friend's
         // model returned: it decodes nothing more, and one error says so.
-        let person = #"root(EDReentrantPerson) > "friends"(Array<EDReentrantPerson>)"#
+        let person = #"root(ReentrantPerson) > "friends"(Array<ReentrantPerson>)"#
         #expect(result.errors.map(\.description) == [
-            #"\#(person) > [0](EDReentrantPerson) > "id"(Int) : No value is present"#,
-            #"\#(person) > [0](EDReentrantPerson) > "name"(String) : No value is present"#,
-            #"\#(person) > [0](EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0](EDReentrantPerson) > "id"(Int) : No value is present"#,
-            #"\#(person) > [0](EDReentrantPerson) > "friends"(Array<EDReentrantPerson>) > [0](EDReentrantPerson) > "name"(String) : No value is present"#,
-            #"\#(person) > [1](EDReentrantPerson) : Unexpectedly found an integer"#,
-            #"\#(person) > [0] > "friends"(Array<EDReentrantPerson>) : Array<EDReentrantPerson> was not decoded: its decoder was kept after the init(from:) it was given to had returned"#,
-            #"\#(person) > [2](EDReentrantPerson) : Unexpectedly found null"#,
-            #"\#(person) > [3](EDReentrantPerson) : Unexpectedly found a string"#,
+            #"\#(person) > [0](ReentrantPerson) > "id"(Int) : No value is present"#,
+            #"\#(person) > [0](ReentrantPerson) > "name"(String) : No value is present"#,
+            #"\#(person) > [0](ReentrantPerson) > "friends"(Array<ReentrantPerson>) > [0](ReentrantPerson) > "id"(Int) : No value is present"#,
+            #"\#(person) > [0](ReentrantPerson) > "friends"(Array<ReentrantPerson>) > [0](ReentrantPerson) > "name"(String) : No value is present"#,
+            #"\#(person) > [1](ReentrantPerson) : Unexpectedly found an integer"#,
+            #"\#(person) > [0] > "friends"(Array<ReentrantPerson>) : Array<ReentrantPerson> was not decoded: its decoder was kept after the init(from:) it was given to had returned"#,
+            #"\#(person) > [2](ReentrantPerson) : Unexpectedly found null"#,
+            #"\#(person) > [3](ReentrantPerson) : Unexpectedly found a string"#,
         ])
-        #expect(EDReentrantPerson.inits == 5)
+        #expect(ReentrantPerson.inits == 5)
         #expect(result.errors.allSatisfy { $0.path.first?.stringValue == "root" })
     }
 
     /// A person nested 100 levels deep through `friends`, then the seed: the work stays proportional to the
     /// document (it never ended before).
     @Test func deepNestingBeforeTheReentryStaysLinear() throws {
-        EDReentrantPerson.kept = nil
-        EDReentrantPerson.inits = 0
+        ReentrantPerson.kept = nil
+        ReentrantPerson.inits = 0
         let deep = String(repeating: #"{"id": 1, "name": "n", "friends": ["#, count: 100) + Self.seed + String(repeating: "]}", count: 100)
-        let result = APIDataDecoder().decode(string: "[" + deep + "]", to: [EDReentrantPerson].self)
+        let result = APIDataDecoder().decode(string: "[" + deep + "]", to: [ReentrantPerson].self)
         #expect(result.value?.count == 1)
         // 100 nested persons plus the seed's five inits: each person is decoded once.
-        #expect(EDReentrantPerson.inits == 105)
+        #expect(ReentrantPerson.inits == 105)
     }
 }
 
 /// A model that (wrongly) keeps its decoder, to use it later from other tasks.
-struct EDKeptForATask: APIDecodable {
+private struct KeptForATask: APIDecodable {
     let id: Int
     let decoder: APIDecoder
     init?(from decoder: APIDecoder) {
@@ -180,7 +180,7 @@ struct EDKeptForATask: APIDecodable {
 }
 
 /// What the decodes running beside the kept decoders read: the members a live kept decoder would find.
-struct EDSlotTenant: APIDecodable {
+private struct SlotTenant: APIDecodable {
     let id: Int
     let x: Int
     init?(from decoder: APIDecoder) {
@@ -229,7 +229,7 @@ struct EDSlotTenant: APIDecodable {
         let decoder = APIDataDecoder()
         var problems: [String] = []
         for index in 0 ..< decodes {
-            let result = decoder.decode(string: #"{"id": \#(index), "x": \#(index * 2)}"#, to: EDSlotTenant.self)
+            let result = decoder.decode(string: #"{"id": \#(index), "x": \#(index * 2)}"#, to: SlotTenant.self)
             if result.value?.id != index || result.value?.x != index * 2 || !result.errors.isEmpty {
                 problems.append("decode \(index): \(String(describing: result.value)) \(result.errors.map(\.description))")
             }
@@ -238,7 +238,7 @@ struct EDSlotTenant: APIDecodable {
     }
 
     @Test func aKeptDecoderSentToADetachedTaskIsInertWhileDecodesReuseItsSlot() async throws {
-        let result = APIDataDecoder().decode(string: #"{"id": 1, "x": 2}"#, to: EDKeptForATask.self)
+        let result = APIDataDecoder().decode(string: #"{"id": 1, "x": 2}"#, to: KeptForATask.self)
         #expect(result.errors == [])
         guard let keeper = result.value else {
             Issue.record("no value")
@@ -260,7 +260,7 @@ struct EDSlotTenant: APIDecodable {
         let (started, starting) = AsyncStream.makeStream(of: Void.self)
         var tasks: [Task<(answers: Set<String>, rounds: Int), Never>] = []
         for index in 0 ..< Self.taskCount {
-            let result = APIDataDecoder().decode(string: #"{"id": \#(index), "x": 2}"#, to: EDKeptForATask.self)
+            let result = APIDataDecoder().decode(string: #"{"id": \#(index), "x": 2}"#, to: KeptForATask.self)
             #expect(result.value?.id == index)
             #expect(result.errors == [])
             guard let keeper = result.value else { continue }

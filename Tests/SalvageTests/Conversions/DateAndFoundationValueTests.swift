@@ -3,7 +3,7 @@ import Salvage
 import Testing
 
 /// A model with dates read by the options' strategy and by per-field strategies.
-struct DFEvent: APIDecodable {
+private struct DatedEvent: APIDecodable {
     let created: Date
     let seconds: Date?
     let millis: Date?
@@ -62,7 +62,7 @@ struct DateAndFoundationValueTests {
 
     @Test func perFieldStrategiesOverrideTheOption() throws {
         let json = #"{"created": "2001-09-09T01:46:40Z", "seconds": 1000000000, "millis": 1000000000500, "day": "2001-09-09"}"#
-        let result = APIDataDecoder().decode(string: json, to: DFEvent.self)
+        let result = APIDataDecoder().decode(string: json, to: DatedEvent.self)
         #expect(result.errors == [])
         let event = try #require(result.value)
         #expect(event.created.timeIntervalSince1970 == 1_000_000_000)
@@ -73,13 +73,13 @@ struct DateAndFoundationValueTests {
 
     @Test func unreadableDatesNameTheStrategyAndTheText() throws {
         let json = #"{"created": 5, "seconds": "soon", "millis": 1e400, "day": "09/09/2001"}"#
-        let result = APIDataDecoder().decode(string: json, to: DFEvent.self)
+        let result = APIDataDecoder().decode(string: json, to: DatedEvent.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(DFEvent) > "created"(Date) : Unexpectedly found an integer"#,
-            #"root(DFEvent) > "seconds"(Date) : Unexpectedly found a string"#,
-            #"root(DFEvent) > "millis"(Date) : Value 1e400 does not fit in Date"#,
-            #"root(DFEvent) > "day"(Date) : Cannot read "09/09/2001" as Date: expected date in format "yyyy-MM-dd""#,
+            #"root(DatedEvent) > "created"(Date) : Unexpectedly found an integer"#,
+            #"root(DatedEvent) > "seconds"(Date) : Unexpectedly found a string"#,
+            #"root(DatedEvent) > "millis"(Date) : Value 1e400 does not fit in Date"#,
+            #"root(DatedEvent) > "day"(Date) : Cannot read "09/09/2001" as Date: expected date in format "yyyy-MM-dd""#,
         ])
     }
 
@@ -93,15 +93,15 @@ struct DateAndFoundationValueTests {
     }
 
     @Test func requiredDateWithStrategyFailsTheModelWhenMissing() {
-        struct DFNeedsDate: APIDecodable {
+        struct NeedsDate: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder["when"].decodeRequired(Date.self, strategy: .secondsSince1970)
                 guard decoder.succeeded else { return nil }
             }
         }
-        let result = APIDataDecoder().decode(string: "{}", to: DFNeedsDate.self)
+        let result = APIDataDecoder().decode(string: "{}", to: NeedsDate.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(DFNeedsDate) > "when"(Date) : No value is present"#])
+        #expect(result.errors.map(\.description) == [#"root(NeedsDate) > "when"(Date) : No value is present"#])
     }
 
     @Test func urlUUIDAndBase64Data() throws {

@@ -13,20 +13,20 @@ struct LargeObjectTests {
 
     @Test(arguments: [33, 1_000, 100_000])
     func aRepeatedKeyInALargeObjectResolvesToTheLastMember(keys: Int) throws {
-        let result = APIDataDecoder().decode(string: object(keys: keys, repeating: 7), to: LOProbe.self)
+        let result = APIDataDecoder().decode(string: object(keys: keys, repeating: 7), to: Probe.self)
         #expect(result.errors == [])
         #expect(result.value?.seven == -1)
         #expect(result.value?.first == 0)
     }
 
     @Test func aLargeObjectWithoutRepeatsFindsEveryKey() throws {
-        let result = APIDataDecoder().decode(string: object(keys: 100_000), to: LOProbe.self)
+        let result = APIDataDecoder().decode(string: object(keys: 100_000), to: Probe.self)
         #expect(result.value?.seven == 7)
         #expect(result.value?.last == 99_999)
     }
 }
 
-struct LOProbe: APIDecodable {
+private struct Probe: APIDecodable {
     let first: Int
     let seven: Int
     let last: Int?

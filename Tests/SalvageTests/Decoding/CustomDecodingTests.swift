@@ -2,7 +2,7 @@ import Salvage
 import Testing
 
 /// A type the model cannot (or does not want to) conform to APIDecodable.
-struct CDColour: Equatable {
+private struct Colour: Equatable {
     let red: Int, green: Int, blue: Int
 
     init(red: Int, green: Int, blue: Int) {
@@ -17,20 +17,20 @@ struct CDColour: Equatable {
     }
 }
 
-extension CustomDecoding where Value == CDColour {
+extension CustomDecoding where Value == Colour {
     static let colour = CustomDecoding("a colour like \"#ff8800\" or {\"red\": 255, \"green\": 136, \"blue\": 0}") { decoder in
         if decoder.jsonElement == .string {
-            return (decoder --> String.self).flatMap(CDColour.init(hex:))
+            return (decoder --> String.self).flatMap(Colour.init(hex:))
         }
         guard let red = decoder["red"] --> Int.self, let green = decoder["green"] --> Int.self,
               let blue = decoder["blue"] --> Int.self else { return nil }
-        return CDColour(red: red, green: green, blue: blue)
+        return Colour(red: red, green: green, blue: blue)
     }
 }
 
-struct CDTheme: APIDecodable {
-    let background: CDColour
-    let border: CDColour?
+private struct Theme: APIDecodable {
+    let background: Colour
+    let border: Colour?
     init?(from decoder: APIDecoder) {
         let background = decoder["background"] --> .colour
         border = decoder["border"].decodeOptional(using: .colour)
@@ -41,19 +41,19 @@ struct CDTheme: APIDecodable {
 
 struct CustomDecodingTests {
     @Test func aCustomDecodingReadsEveryForm() {
-        let result = APIDataDecoder().decode(string: ##"{"background": "#ff8800", "border": {"red": 1, "green": 2, "blue": 3}}"##, to: CDTheme.self)
+        let result = APIDataDecoder().decode(string: ##"{"background": "#ff8800", "border": {"red": 1, "green": 2, "blue": 3}}"##, to: Theme.self)
         #expect(result.errors == [])
-        #expect(result.value?.background == CDColour(red: 255, green: 136, blue: 0))
-        #expect(result.value?.border == CDColour(red: 1, green: 2, blue: 3))
+        #expect(result.value?.background == Colour(red: 255, green: 136, blue: 0))
+        #expect(result.value?.border == Colour(red: 1, green: 2, blue: 3))
     }
 
     @Test func rejectedValuesNameTheExpectationAndInnerErrorsAreTagged() {
-        let result = APIDataDecoder().decode(string: #"{"background": "orange", "border": {"red": 1}}"#, to: CDTheme.self)
+        let result = APIDataDecoder().decode(string: #"{"background": "orange", "border": {"red": 1}}"#, to: Theme.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            ##"root(CDTheme) > "background"(CDColour) : Cannot read "orange" as CDColour: expected a colour like "#ff8800" or {"red": 255, "green": 136, "blue": 0}"##,
+            ##"root(Theme) > "background"(Colour) : Cannot read "orange" as Colour: expected a colour like "#ff8800" or {"red": 255, "green": 136, "blue": 0}"##,
             // The closure's `guard` stops at the first missing component.
-            #"root(CDTheme) > "border"(CDColour) > "green"(Int) : No value is present"#,
+            #"root(Theme) > "border"(Colour) > "green"(Int) : No value is present"#,
         ])
     }
 }

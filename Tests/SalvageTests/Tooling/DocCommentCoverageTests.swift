@@ -5,10 +5,6 @@ import Testing
 /// the sources and fails, naming file and line, when one does not.
 @Suite("Doc comments on public symbols")
 struct DocCommentCoverageTests {
-    /// The package root, three folders above this file.
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The source folders whose public symbols users see.
     private static let checkedFolders = ["Sources/Salvage", "Sources/SalvageTesting", "Sources/SalvageDemoKit"]
 
@@ -44,7 +40,7 @@ struct DocCommentCoverageTests {
         var checked = 0
         var missing: [String] = []
         for folder in Self.checkedFolders {
-            let directory = Self.packageRoot.appendingPathComponent(folder)
+            let directory = packageRoot.appendingPathComponent(folder)
             let files = try FileManager.default.subpathsOfDirectory(atPath: directory.path)
             for file in files.sorted() where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
