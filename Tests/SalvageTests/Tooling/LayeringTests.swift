@@ -40,18 +40,8 @@ struct LayeringTests {
         var description: String { "\(file) uses \(name), declared in \(declaredIn)/, a layer above it" }
     }
 
-    static func packageRoot() throws -> URL {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            let parent = folder.deletingLastPathComponent()
-            try #require(parent.path != folder.path, "no Package.swift above \(#filePath)")
-            folder = parent
-        }
-        return folder
-    }
-
     static func sources() throws -> [SourceFile] {
-        let root = try packageRoot().appendingPathComponent("Sources/Salvage")
+        let root = packageRoot.appendingPathComponent("Sources/Salvage")
         let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
         var files: [SourceFile] = []
         while let relative = enumerator.nextObject() as? String {
