@@ -1,6 +1,7 @@
 // `-->`: a thin veneer over `decodeRequired` and `decodeOptional`.
 //
-// Four overloads only, each a one-line forwarder. Nesting (`[T]`, `[String: T]`, `Set<T>`, enums) comes
+// Five overloads only, each a one-line forwarder: the four below and, in `CustomDecoding.swift`, the one for
+// `CustomDecoding` values. Nesting (`[T]`, `[String: T]`, `Set<T>`, enums) comes
 // from conformances of those types to `APIDecodable`, not from more overloads, so the type checker has
 // few candidates per `-->` and a model with many fields checks quickly.
 
@@ -13,7 +14,7 @@ precedencegroup ParseOperationsGroup {
 infix operator --> : ParseOperationsGroup
 
 /// Decodes a **required** value. Absent, null or invalid gives nil, records an error and fails the
-/// enclosing model.
+/// enclosing model (a ``JSONValue`` decodes null as `.null`; ``ResponseData`` is never absent).
 ///
 /// ```swift
 /// let id = decoder["person_id"] --> Int.self   // Int!
