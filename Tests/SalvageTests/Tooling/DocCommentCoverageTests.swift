@@ -122,7 +122,7 @@ struct DocCommentCoverageTests {
         var files = 0
         var findings: [String] = []
         for folder in Self.allSourceFolders {
-            let directory = Self.packageRoot.appendingPathComponent(folder)
+            let directory = packageRoot.appendingPathComponent(folder)
             for file in try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
                 files += 1

@@ -7,15 +7,6 @@ import Testing
 /// out, or it names a ``Symbol`` that is not a public declaration of `Sources/Salvage`.
 @Suite("Documentation catalog")
 struct DocumentationCatalogTests {
-    /// The folder holding `Package.swift`, found by walking up from this file (wherever the tests live).
-    static let packageRoot: URL = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/", !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            folder.deleteLastPathComponent()
-        }
-        return folder
-    }()
-
     static let catalog = "Sources/Salvage/Salvage.docc"
     static let landingPage = "Salvage.md"
 
@@ -118,8 +109,8 @@ struct DocumentationCatalogTests {
 
     @Test func everyGuideIsAnArticleOfTheCatalog() throws {
         let files = FileManager.default
-        let docs = Self.packageRoot.appendingPathComponent("Docs")
-        let catalog = Self.packageRoot.appendingPathComponent(Self.catalog)
+        let docs = packageRoot.appendingPathComponent("Docs")
+        let catalog = packageRoot.appendingPathComponent(Self.catalog)
         let guides = try files.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
         var links: [String: String?] = [:]
         for entry in try files.contentsOfDirectory(atPath: catalog.path) where entry != Self.landingPage {
@@ -136,12 +127,12 @@ struct DocumentationCatalogTests {
     }
 
     @Test func theLandingPageNamesOnlyPublicSymbols() throws {
-        let sources = Self.packageRoot.appendingPathComponent("Sources/Salvage")
+        let sources = packageRoot.appendingPathComponent("Sources/Salvage")
         var names: Set<String> = []
         for file in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
             names.formUnion(Self.publicNames(in: try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)))
         }
-        let landing = try String(contentsOf: Self.packageRoot.appendingPathComponent("\(Self.catalog)/\(Self.landingPage)"), encoding: .utf8)
+        let landing = try String(contentsOf: packageRoot.appendingPathComponent("\(Self.catalog)/\(Self.landingPage)"), encoding: .utf8)
         #expect(names.isSuperset(of: ["APIDecoder", "APIDecodable", "succeeded", "decode", "countNotExact"]))
         #expect(landing.components(separatedBy: "``").count > 40, "the landing page lists fewer symbols than expected")
         #expect(Self.unknownSymbols(in: landing, publicNames: names) == [])
