@@ -19,15 +19,15 @@ final class JSONDocument {
 
     /// A document of one `null`, over `input` (which it never reads): what the closed decode context holds.
     static func emptyDocument(input: ByteReader) -> JSONDocument {
-        var tape = TapeBuilder(capacity: 1)
-        tape.append(TapeNode(kind: .null, start: 0, extent: 0))
-        return JSONDocument(input: input, tape: tape.finish())
+        var nodes = GrowableBuffer<TapeNode>(capacity: 1)
+        nodes.append(TapeNode(kind: .null, start: 0, extent: 0))
+        return JSONDocument(input: input, tape: TapeStorage(nodes: nodes))
     }
 
     /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
     /// its line and column.
     static func parse(_ input: ByteReader, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {
-        var parser = JSONParser(input: input, limits: limits)
+        let parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
             return JSONDocument(input: input, tape: try parser.parse())
         } catch {
@@ -39,7 +39,7 @@ final class JSONDocument {
     /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
     /// the value, or the failure with its offset (the caller locates it, from a location it already knows).
     static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
-        var parser = JSONParser(input: input, limits: limits)
+        let parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
             let parsed = try parser.parseValue(startingAt: start)
             return .success((JSONDocument(input: input, tape: parsed.tape), parsed.end))

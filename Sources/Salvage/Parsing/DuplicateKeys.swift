@@ -95,7 +95,7 @@ extension JSONParser {
     }
 
     /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
-    private static func keyRepeats(_ input: ByteReader, _ tape: TapeBuilder, start: Int, length: Int, inObject objectNode: Int) -> Bool {
+    private static func keyRepeats(_ input: ByteReader, _ tape: borrowing GrowableBuffer<TapeNode>, start: Int, length: Int, inObject objectNode: Int) -> Bool {
         let currentKey = tape.count - 1
         var keyIndex = objectNode + 1
         while keyIndex < currentKey {

@@ -3,7 +3,7 @@
 /// The parser is iterative: nesting is tracked on an explicit stack, so a deeply nested input ends in a
 /// "too deep" error and can never overflow the call stack. Strings and numbers are validated here but not
 /// converted; the decoder converts them lazily.
-struct JSONParser {
+struct JSONParser: ~Copyable {
     /// An open container. The innermost one is `current`; the ones around it wait on `stack`, so the
     /// per-value bookkeeping touches a plain stored property, not an array element.
     struct OpenContainer {
@@ -21,8 +21,10 @@ struct JSONParser {
     let input: ByteReader
     let limits: ParseLimits
     var position = 0
-    var tape: TapeBuilder
-    var stack = ContainerStack()
+    /// The tape being written, handed over to `TapeStorage` when the parse succeeds.
+    var tape: GrowableBuffer<TapeNode>
+    /// The open containers around `current`.
+    var stack = GrowableBuffer<OpenContainer>(capacity: 16)
     /// The innermost open container (a placeholder while `depth` is 0).
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
@@ -32,39 +34,28 @@ struct JSONParser {
         self.input = input
         self.limits = limits
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
-        self.tape = TapeBuilder(capacity: min(input.count / 6 + 16, 1 << 24))
+        self.tape = GrowableBuffer(capacity: min(input.count / 6 + 16, 1 << 24))
     }
 
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
-    /// Consumes the parser: call it once.
-    mutating func parse() throws(ParseFailure) -> TapeStorage {
-        defer { stack.deallocate() }
-        do {
-            try parseDocument()
-        } catch {
-            tape.discard()
-            throw error
-        }
-        return tape.finish()
+    /// Consumes the parser (its buffers are freed on a failure, the tape handed over on success).
+    consuming func parse() throws(ParseFailure) -> TapeStorage {
+        try parseDocument()
+        return TapeStorage(nodes: tape)
     }
 
     /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
-    /// and the offset just after the value. Consumes the parser: call it once.
-    mutating func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
-        defer { stack.deallocate() }
-        do throws(ParseFailure) {
-            if let failure = limits.inputSizeFailure(input.count) { throw failure }
-            position = start
-            skipWhitespace()
-            guard position < input.count else {
-                throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
-            }
-            try parseValues()
-        } catch {
-            tape.discard()
-            throw error
+    /// and the offset just after the value. Consumes the parser.
+    consuming func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        if let failure = limits.inputSizeFailure(input.count) { throw failure }
+        position = start
+        skipWhitespace()
+        guard position < input.count else {
+            throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
         }
-        return (tape.finish(), position)
+        try parseValues()
+        let end = position
+        return (TapeStorage(nodes: tape), end)
     }
 
     private mutating func parseDocument() throws(ParseFailure) {
@@ -204,7 +195,7 @@ struct JSONParser {
             throw ParseFailure(message: limits.depthMessage, offset: position)
         }
         if depth > 0 {
-            stack.push(current)
+            stack.append(current)
         }
         current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: (0, 0), hasDuplicateKeys: false)
         depth += 1
@@ -215,7 +206,7 @@ struct JSONParser {
     private mutating func closeContainer() throws(ParseFailure) {
         guard depth > 0 else { return }
         let container = current
-        current = stack.pop() ?? .topLevel
+        current = stack.popLast() ?? .topLevel
         depth -= 1
         guard container.count <= TapeNode.maximumCount else {
             throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1)

@@ -4,9 +4,10 @@
 // Why unsafe: a frame is pushed and popped for every model and read or written on every `-->` (success
 // flag, key-lookup hint), and the error count is read for every model. As stored properties of a class,
 // each of those accesses pays for a dynamic exclusivity check (and writes to an `Array` for a uniqueness
-// check); behind a pointer they are plain loads and stores. `Frame` is a trivial type (integers and a
-// metatype). Every frame access is bounds-checked and an out-of-range index is ignored, so a decoder kept
-// past its model's decode can never read or write outside the stack.
+// check); behind a pointer they are plain loads and stores. The frames are a `GrowableBuffer` in the header,
+// freed with it. `Frame` is a trivial type (integers and a metatype). Every frame access is bounds-checked
+// and an out-of-range index is ignored, so a decoder kept past its model's decode can never read or write
+// outside the stack.
 
 /// A model or value being decoded: the innermost frame owns `succeeded` for the `init?(from:)` running.
 struct Frame {
@@ -71,10 +72,9 @@ struct ErrorSite: Equatable, Sendable {
 
 /// The frames, errors and absent keys of one decode, owned by one `DecodingContext`, which deallocates it.
 struct DecodeLedger {
-    private struct Header {
-        var base: UnsafeMutablePointer<Frame>
-        var count: Int
-        var capacity: Int
+    private struct Header: ~Copyable {
+        /// The open frames, innermost last.
+        var frames: GrowableBuffer<Frame>
         var errors: [APIDecodeError] = []
         /// Where each error was recorded (parallel to `errors`), to find a failed decode's own errors
         /// without building paths.
@@ -100,12 +100,11 @@ struct DecodeLedger {
 
     init(capacity: Int = 32) {
         header = .allocate(capacity: 1)
-        header.initialize(to: Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+        header.initialize(to: Header(frames: GrowableBuffer(capacity: capacity)))
     }
 
-    /// Frees the memory. Called once, by the owner's `deinit`.
+    /// Frees the memory (the frames' with the header's). Called once, by the owner's `deinit`.
     func deallocate() {
-        header.pointee.base.deallocate()
         header.deinitialize(count: 1)
         header.deallocate()
     }
@@ -271,7 +270,7 @@ struct DecodeLedger {
 
     // MARK: - Frames
 
-    var count: Int { header.pointee.count }
+    var count: Int { header.pointee.frames.count }
 
     /// What `push` returns when the state is closed or `frameLimit` frames are open.
     static let refusedAtLimit = -1
@@ -288,49 +287,38 @@ struct DecodeLedger {
     /// one's, or equal to it (a custom decoding or Codable value read at the model's own position, of
     /// another type), so the open frames are searched only in those rare cases.
     func push(_ frame: Frame) -> Int {
-        guard header.pointee.isOpen, header.pointee.count < header.pointee.frameLimit else { return Self.refusedAtLimit }
-        let count = header.pointee.count
-        if count > 0, frame.node >= 0, frame.node <= header.pointee.base[count - 1].node, hasOpenFrame(node: frame.node, type: frame.type) {
+        let count = header.pointee.frames.count
+        guard header.pointee.isOpen, count < header.pointee.frameLimit else { return Self.refusedAtLimit }
+        if count > 0, frame.node >= 0, frame.node <= header.pointee.frames[count - 1].node, hasOpenFrame(node: frame.node, type: frame.type) {
             return Self.refusedAsReentry
         }
-        if header.pointee.count == header.pointee.capacity {
-            let capacity = header.pointee.capacity * 2
-            let base = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
-            base.moveInitialize(from: header.pointee.base, count: header.pointee.count)
-            header.pointee.base.deallocate()
-            header.pointee.base = base
-            header.pointee.capacity = capacity
-        }
-        let index = header.pointee.count
         var frame = frame
         frame.absentKeysMark = header.pointee.absentKeys.count
         frame.errorsBefore = header.pointee.errors.count + header.pointee.unrecorded
-        (header.pointee.base + index).initialize(to: frame)
-        header.pointee.count = index + 1
-        return index
+        header.pointee.frames.append(frame)
+        return count
     }
 
-    /// Pops frame `index`, which must be the innermost one: frames are entered and left only through
-    /// `APIDecoder.withFrame`, which pairs every push with one pop. A violation traps in debug builds (the
-    /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
-    /// would make another model lose its state.
     /// Whether a frame decoding `type` at `node` is open.
     private func hasOpenFrame(node: Int, type: Any.Type) -> Bool {
         let type = ObjectIdentifier(type)
-        var index = header.pointee.count - 1
+        var index = header.pointee.frames.count - 1
         while index >= 0 {
-            let frame = header.pointee.base[index]
+            let frame = header.pointee.frames[index]
             if frame.node == node && ObjectIdentifier(frame.type) == type { return true }
             index -= 1
         }
         return false
     }
 
+    /// Pops frame `index`, which must be the innermost one: frames are entered and left only through
+    /// `APIDecoder.withFrame`, which pairs every push with one pop. A violation traps in debug builds (the
+    /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
+    /// would make another model lose its state.
     func pop(_ index: Int) {
-        assert(index == header.pointee.count - 1, "frame \(index) popped while \(header.pointee.count) frames are open")
-        guard index >= 0, index == header.pointee.count - 1 else { return }
-        header.pointee.count = index
-        let mark = header.pointee.base[index].absentKeysMark
+        assert(index == header.pointee.frames.count - 1, "frame \(index) popped while \(header.pointee.frames.count) frames are open")
+        guard index >= 0, index == header.pointee.frames.count - 1 else { return }
+        let mark = header.pointee.frames.removeLast().absentKeysMark
         if mark < header.pointee.absentKeys.count {
             header.pointee.absentKeys.removeSubrange(mark...)
         }
@@ -338,37 +326,37 @@ struct DecodeLedger {
 
     /// The frame at `index`, or nil when there is none (e.g. a decoder used after its model was decoded).
     subscript(index: Int) -> Frame? {
-        guard index >= 0 && index < header.pointee.count else { return nil }
-        return header.pointee.base[index]
+        guard index >= 0 && index < header.pointee.frames.count else { return nil }
+        return header.pointee.frames[index]
     }
 
     /// Whether frame `index` is open and `node` lies inside its value (see `Frame.end`).
     func contains(frame index: Int, node: Int) -> Bool {
-        guard index >= 0 && index < header.pointee.count else { return false }
-        let frame = header.pointee.base[index]
+        guard index >= 0 && index < header.pointee.frames.count else { return false }
+        let frame = header.pointee.frames[index]
         return node < 0 || frame.node < 0 || (node >= frame.node && node < frame.end)
     }
 
     /// Whether frame `index` has not failed; nil when there is no such frame.
     func succeeded(_ index: Int) -> Bool? {
-        guard index >= 0 && index < header.pointee.count else { return nil }
-        return header.pointee.base[index].succeeded
+        guard index >= 0 && index < header.pointee.frames.count else { return nil }
+        return header.pointee.frames[index].succeeded
     }
 
     /// The lookup hint of frame `index` when that frame decodes `node`, or -1 (no hint to use or keep).
     func lookupHint(_ index: Int, node: Int) -> Int {
-        guard index >= 0 && index < header.pointee.count, header.pointee.base[index].node == node else { return -1 }
-        return header.pointee.base[index].lookupHint
+        guard index >= 0 && index < header.pointee.frames.count, header.pointee.frames[index].node == node else { return -1 }
+        return header.pointee.frames[index].lookupHint
     }
 
     func setLookupHint(_ index: Int, _ hint: Int) {
-        guard index >= 0 && index < header.pointee.count else { return }
-        header.pointee.base[index].lookupHint = hint
+        guard index >= 0 && index < header.pointee.frames.count else { return }
+        header.pointee.frames[index].lookupHint = hint
     }
 
     /// Changes the frame at `index` in place; does nothing when there is no such frame.
     func update(_ index: Int, _ body: (inout Frame) -> Void) {
-        guard index >= 0 && index < header.pointee.count else { return }
-        body(&header.pointee.base[index])
+        guard index >= 0 && index < header.pointee.frames.count else { return }
+        body(&header.pointee.frames[index])
     }
 }

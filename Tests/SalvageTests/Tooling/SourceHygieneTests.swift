@@ -10,10 +10,8 @@ struct SourceHygieneTests {
     static let unsafeAllowed: [String: String] = [
         "Parsing/ByteReader.swift": "the one reader of input bytes (parser, lazy strings and numbers, dates, locations)",
         "Parsing/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
-        "Parsing/TapeBuilder.swift": "owns the tape while the parser appends to it",
-        "Parsing/TapeStorage.swift": "owns the finished tape; its subscript checks bounds",
-        "Parsing/ContainerStack.swift": "owns the parser's stack of open containers",
-        "Runtime/DecodeLedger.swift": "owns the frame stack pushed and popped on every model",
+        "Parsing/GrowableBuffer.swift": "the one growable buffer: the parser's tape and open containers, a decode's frames; frees its memory in deinit",
+        "Runtime/DecodeLedger.swift": "keeps a decode's frames, errors and absent keys behind one pointer (no exclusivity checks)",
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",

@@ -1,0 +1,87 @@
+// The one growable buffer in manually managed memory: the parser's tape (handed over to `TapeStorage` when
+// the parse ends), the parser's stack of open containers and a decode's frames (`DecodeLedger`).
+//
+// Why unsafe: the parser appends a node for every value and pushes and pops a container for every object and
+// array; a decode pushes and pops a frame for every model. In a Swift `Array` each of those pays a uniqueness
+// check and, inside the callers' mutating methods, retain/release and capacity bookkeeping through the
+// array's header; here an append is a capacity check and a store. Reads and writes assert their bounds in
+// debug builds; the users check indices that do not come from themselves (`TapeStorage`'s subscript always,
+// `DecodeLedger` before every frame access).
+//
+// Why noncopyable: the buffer owns its memory and frees it in `deinit`, exactly once — a copy would be a second
+// owner freeing it again. Moving the buffer (`consume`, or returning it from a `consuming` method) moves only
+// its three words, so the finished tape passes from the parser to `TapeStorage` without copying a node, and a
+// parse that throws frees its buffers without any code of its own.
+
+/// A growable array of `Element`s that owns its memory, for the parser and the decode's frame stack.
+@usableFromInline
+struct GrowableBuffer<Element>: ~Copyable {
+    @usableFromInline private(set) var base: UnsafeMutablePointer<Element>
+    /// The number of initialized elements, at `base ..< base + count`.
+    @usableFromInline private(set) var count = 0
+    /// The number of elements the memory at `base` holds.
+    private(set) var capacity: Int
+
+    /// An empty buffer with room for `capacity` elements (at least one).
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            reserveCapacity(capacity * 2)
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes and returns the last element, which must exist.
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "GrowableBuffer: removeLast() on an empty buffer")
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Removes and returns the last element; nil when the buffer is empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Makes room for at least `minimumCapacity` elements, moving them (not copying) into new memory.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        guard minimumCapacity > capacity else { return }
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: minimumCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = minimumCapacity
+    }
+
+    @inlinable @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "GrowableBuffer: index \(index) out of bounds 0..<\(count)")
+            return base[index]
+        }
+        set {
+            assert(index >= 0 && index < count, "GrowableBuffer: index \(index) out of bounds 0..<\(count)")
+            base[index] = newValue
+        }
+    }
+
+    /// The elements, in order, transformed by `body`.
+    func map<T>(_ body: (Element) -> T) -> [T] {
+        UnsafeBufferPointer(start: base, count: count).map(body)
+    }
+}
