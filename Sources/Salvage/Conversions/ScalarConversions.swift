@@ -10,6 +10,11 @@ extension ScalarDecodable {
         guard let value = decoder.convertScalar(Self.self) else { return nil }
         self = value
     }
+
+    /// Converts directly, without a frame of its own: the witness of every built-in scalar. A public member
+    /// of this internal protocol's extension may satisfy `APIDecodable`'s public requirement, and wins over
+    /// `APIDecodable`'s default because `ScalarDecodable` refines `APIDecodable`.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 }
 
 extension APIDecoder {
@@ -79,8 +84,6 @@ func wrongType(_ document: JSONDocument, _ node: Int) -> APIDecodeErrorReason {
 extension String: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> String? {
         document.kind(node) == .string ? document.string(node) : nil
@@ -101,8 +104,6 @@ extension String: APIDecodable, ScalarDecodable {
 extension Bool: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Bool? {
         switch document.kind(node) {
@@ -139,8 +140,6 @@ extension Bool: APIDecodable, ScalarDecodable {
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         document.kind(node) == .number ? document.double(node) : nil
@@ -160,8 +159,6 @@ extension Double: APIDecodable, ScalarDecodable {
 extension Float: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
         document.kind(node) == .number ? document.float(node) : nil
@@ -183,8 +180,6 @@ extension Float: APIDecodable, ScalarDecodable {
 extension Decimal: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Decimal? {
         guard document.kind(node) == .number, case .value(let value) = document.decimal(node) else { return nil }

@@ -122,7 +122,11 @@ public struct APIDecoder {
         if isPresent {
             return position(frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
         }
-        return position(frame: frame, node: -1, parent: parent, step: context.absentStep(stepKeys() + [key]))
+        // Below an absent position: its own step's keys (as its error paths read them), then `key`.
+        var keys: [APICodingKey] = []
+        BreadcrumbBuilder(context: context).forEachKey(of: step, node: node) { stepKey, _ in keys.append(stepKey) }
+        keys.append(key)
+        return position(frame: frame, node: -1, parent: parent, step: context.absentStep(keys))
     }
 
     /// The absent child standing for alternatives `keys`, none of which is present.
@@ -131,20 +135,6 @@ public struct APIDecoder {
             return absentChild(APICodingKey(hashKey: keys.first ?? ""))
         }
         return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: .alternatives(start: start, count: count))
-    }
-
-    /// This decoder's own step as coding keys (empty for the root).
-    func stepKeys() -> [APICodingKey] {
-        guard context.isOpen else { return [] }
-        switch step {
-        case .root: return []
-        case .member(let keyNode): return [APICodingKey(hashKey: context.document.string(keyNode))]
-        case .index(let index): return [APICodingKey(arrayIndex: index)]
-        case .absent(let start, let count): return context.state.absentKeys(start, count)
-        case .alternatives(let start, _): return context.state.absentKeys(start, 1)
-        case .pastLastValue(let index): return [APICodingKey(arrayIndex: index)]
-        case .atNode: return Array(BreadcrumbBuilder(context: context).path(toNode: node).dropFirst().suffix(1))
-        }
     }
 
     // MARK: - Looking at the value

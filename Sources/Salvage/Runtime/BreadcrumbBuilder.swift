@@ -25,7 +25,7 @@ struct BreadcrumbBuilder {
             } else {
                 appendRoot(to: &keys)
             }
-            appendStepKeys(of: decoder.step, parent: decoder.parent, node: decoder.node, to: &keys)
+            appendStepKeys(of: decoder.step, node: decoder.node, to: &keys)
         }
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
@@ -64,16 +64,23 @@ struct BreadcrumbBuilder {
         keys.append(tag(key, with: frame.type, node: node))
     }
 
-    /// Appends the keys of one step from `parent`; the last one leads to `node`, the others to no value.
-    private func appendStepKeys(of step: PathStep, parent: Int, node: Int, to keys: inout [APICodingKey]) {
+    /// Appends the keys of one step, tagged; the last one leads to `node`, the others to no value.
+    private func appendStepKeys(of step: PathStep, node: Int, to keys: inout [APICodingKey]) {
+        forEachKey(of: step, node: node) { key, isLast in append(key, node: isLast ? node : -1, to: &keys) }
+    }
+
+    /// Calls `body` with each key of one step (the keys of a decoder reached by `step`, at tape index `node`),
+    /// and whether it is the last: the one reading of a `PathStep` as coding keys, for paths and for the steps
+    /// an absent position's child keeps (`APIDecoder.absentPosition`). Keys are untagged, except `.atNode`'s (read from a path).
+    func forEachKey(of step: PathStep, node: Int, _ body: (APICodingKey, _ isLast: Bool) -> Void) {
         let stepKeys: [APICodingKey]
         switch step {
         case .root:
             return
         case .member(let keyNode):
-            return append(APICodingKey(hashKey: document.string(keyNode)), node: node, to: &keys)
+            return body(APICodingKey(hashKey: document.string(keyNode)), true)
         case .index(let index), .pastLastValue(let index):
-            return append(APICodingKey(arrayIndex: index), node: node, to: &keys)
+            return body(APICodingKey(arrayIndex: index), true)
         case .absent(let start, let count):
             stepKeys = context.state.absentKeys(start, count)
         case .alternatives(let start, _):
@@ -82,7 +89,7 @@ struct BreadcrumbBuilder {
             stepKeys = Array(path(toNode: node).dropFirst().suffix(1))
         }
         for (offset, key) in stepKeys.enumerated() {
-            append(key, node: offset == stepKeys.count - 1 ? node : -1, to: &keys)
+            body(key, offset == stepKeys.count - 1)
         }
     }
 
@@ -94,7 +101,7 @@ struct BreadcrumbBuilder {
         // A frame decoding exactly this node knows how it was reached.
         if let frame = innermostFrame(where: { $0.node == node && $0.parent >= 0 }), frame.step != .root {
             appendPath(toNode: frame.parent, to: &keys)
-            return appendStepKeys(of: frame.step, parent: frame.parent, node: node, to: &keys)
+            return appendStepKeys(of: frame.step, node: node, to: &keys)
         }
         // Otherwise start from the innermost frame that contains the node, or from the root.
         let rootNode = context.rootNode
