@@ -140,6 +140,10 @@ extension Bool: APIDecodable, ScalarDecodable {
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own. The one scalar that does not use `ScalarDecodable`'s
+    /// shared witness: models in other modules reach that one through the generic calling convention, about
+    /// 23 instructions more per value, which `Double`-heavy documents (coordinates) measurably pay.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Double? { decoder.convertScalar(Double.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         document.kind(node) == .number ? document.double(node) : nil
