@@ -21,6 +21,11 @@ final class DecodingContext {
     /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
     let state = DecodeLedger()
 
+    /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
+    /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
+    /// `APIDecoder.withDateStrategy`). Never written on a closed context.
+    var dateStrategy: DateDecodingStrategy
+
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
     @usableFromInline let lease: ContextSlotLease
 
@@ -47,6 +52,7 @@ final class DecodingContext {
         self.rawInput = rawInput
         self.rootNode = rootNode
         self.options = options
+        self.dateStrategy = options.dateDecodingStrategy
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         self.locator = IncrementalLocator(last: knownLocation)
