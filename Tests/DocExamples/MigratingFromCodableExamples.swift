@@ -6,6 +6,31 @@ import Salvage
 import Testing
 
 @Suite("MigratingFromCodable.md") struct MigratingFromCodableExamples {
+    // MARK: Keep your Codable models
+
+    @Test func keepYourCodableModels() throws {
+        struct Item: Codable, APIIdentifiable {
+            static var idKey: String? { "sku" }
+            let sku: String
+            let quantity: Int
+            let note: String?
+        }
+        struct Cart: Codable { let items: [Item] }
+
+        let json = #"{"items": [{"sku": "A-1", "quantity": 1, "note": 5}, {"sku": "B-2", "quantity": "two"}]}"#
+        let result = APIDataDecoder().decode(string: json, toDecodable: Cart.self)
+        // result.value?.items: A-1 (its note nil); B-2 dropped
+        // root(Cart) > "items"(Array<Item>) > [0](Item sku=A-1) > "note"(String) : Unexpectedly found an integer
+        // root(Cart) > "items"(Array<Item>) > [1](Item sku=B-2) > "quantity"(Int) : Unexpectedly found a string
+        let items = try #require(result.value?.items)
+        #expect(items.map(\.sku) == ["A-1"] && items[0].note == nil)
+        #expect(result.errors.map(\.description) == [
+            #"root(Cart) > "items"(Array<Item>) > [0](Item sku=A-1) > "note"(String) : Unexpectedly found an integer"#,
+            #"root(Cart) > "items"(Array<Item>) > [1](Item sku=B-2) > "quantity"(Int) : Unexpectedly found a string"#,
+        ])
+        #expect(result.errors.map(\.severity) == [.recovered, .failure])
+    }
+
     // MARK: 1. Same models, better errors
 
     struct User: Decodable, Equatable {
