@@ -23,11 +23,14 @@ public struct BenchmarkSuites {
         case "flaky-clean": return [flaky(isFlaky: false)]
         case "parse": return try parse()
         case "codable":
-            return [
-                try models("codable", file: "twitter.json", salvage: SwiftDecodableRoot<CodableTwitterFeed>.self, { $0.value.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum }),
-                try models("codable", file: "citm_catalog.json", salvage: SwiftDecodableRoot<CitmCatalog>.self, { $0.value.checksum }, foundation: CitmCatalog.self, { $0.checksum }),
-                try models("codable", file: "canada.json", salvage: SwiftDecodableRoot<CodableCanadaCollection>.self, { $0.value.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum }),
-            ]
+            // Both recoveries on clean data: `codable` is `.salvage` (the default), `codable-strict` `.strict`.
+            var strict = APIDecodeOptions()
+            strict.codable.recovery = .strict
+            return try [("codable", APIDecodeOptions()), ("codable-strict", strict)].flatMap { suite, options in [
+                try models(suite, file: "twitter.json", salvage: SwiftDecodableRoot<CodableTwitterFeed>.self, { $0.value.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum }, options: options),
+                try models(suite, file: "citm_catalog.json", salvage: SwiftDecodableRoot<CitmCatalog>.self, { $0.value.checksum }, foundation: CitmCatalog.self, { $0.checksum }, options: options),
+                try models(suite, file: "canada.json", salvage: SwiftDecodableRoot<CodableCanadaCollection>.self, { $0.value.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum }, options: options),
+            ] }
         default:
             return []
         }
@@ -37,11 +40,12 @@ public struct BenchmarkSuites {
         try Data(contentsOf: corpus.appendingPathComponent(file))
     }
 
-    /// Salvage model vs Foundation Codable model on one corpus file.
+    /// Salvage model (decoded with `options`) vs Foundation Codable model on one corpus file.
     func models<S: APIDecodable, F: Decodable>(_ suite: String, file: String, salvage: S.Type, _ salvageSum: (S) -> Checksum,
-                                                foundation: F.Type, _ foundationSum: (F) -> Checksum) throws -> SuiteResult {
+                                                foundation: F.Type, _ foundationSum: (F) -> Checksum,
+                                                options: APIDecodeOptions = APIDecodeOptions()) throws -> SuiteResult {
         let data = try load(file)
-        let decoder = APIDataDecoder()
+        let decoder = APIDataDecoder(options: options)
         let (salvageRun, foundationRun) = settings.measurePair({ decoder.decode(data: data, to: S.self) },
                                                                { try? JSONDecoder().decode(F.self, from: data) })
         let (salvageTime, salvageResult, salvageAllocations) = salvageRun

@@ -191,15 +191,15 @@ extension GettingStartedExamples {
         #expect(result.value?.0 == "Paris" && result.value?.1 == nil)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["extras"]["tags"]"#])
         #expect(result.errors.map(\.description) == [
-            #"root(DocModel) > "extras"(Extras) > "tags" : Swift DecodingError: type mismatch for Array<Any>: Expected to decode an array but found a string instead."#,
+            #"root(DocModel) > "extras"(Extras) > "tags"(Array<String>) : Unexpectedly found a string"#,
         ])
-        #expect(result.errors.map(\.code) == ["swift_decoding_error"])
+        #expect(result.errors.map(\.code) == ["type_mismatch"])
         // A required failure fails the model.
         let failed = decodeInModel(#"{"address": {"town": "Paris"}}"#, values)
         #expect(failed.value == nil)
-        #expect(failed.errors.map(\.path.jsonPath) == [#"root["address"]"#])
+        #expect(failed.errors.map(\.path.jsonPath) == [#"root["address"]["city"]"#])
         #expect(failed.errors.map(\.description) == [
-            #"root(DocModel) > "address"(Address) : Swift DecodingError: key "city" not found: No value associated with key city."#,
+            #"root(DocModel) > "address"(Address) > "city"(String) : No value is present"#,
         ])
     }
 

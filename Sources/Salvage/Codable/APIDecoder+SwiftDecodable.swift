@@ -32,33 +32,38 @@ extension APIDecoder {
         return withFrame(for: T.self) { swift in
             swift.markReadsEverything()
             let context = swift.context
+            let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
+                                          root: self, rootType: T.self)
+            let bridge = DocumentDecoder(node: node, settings: settings, pathNode: .root)
             do {
-                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
-                return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
-            } catch is AlreadyRecorded {
-                // A `Salvaged` value inside failed and its errors are recorded already.
-            } catch let error as DecodingError {
-                recordSwiftError(error, decoding: T.self, required: required)
+                return try bridge.decode(T.self, framed: false)
+            } catch let error as DecodingError where !settings.salvages {
+                settings.recordThrown(error, severity: required ? .failure : .recovered)
             } catch {
-                context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+                // Under `.salvage` every failure is recorded where it is absorbed; at the root, here.
+                bridge.absorb(error, required: required)
             }
             return nil
         }
     }
+}
 
-    /// Records a `DecodingError` thrown inside a Swift `Decodable`, with the path and location of the value
-    /// it is about and a coding path that starts at the root.
-    private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type, required: Bool) {
+extension BridgeSettings {
+    /// Records a `DecodingError` thrown inside a Swift `Decodable` (by the strict bridge, or by the user's
+    /// own `init(from:)`), with the path and location of the value it is about and a coding path that starts
+    /// at the root.
+    func recordThrown(_ error: DecodingError, severity: APIDecodeError.Severity) {
+        guard let context, let root else { return }
         let inner = error.salvageContext?.codingPath ?? []
-        let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
-        let snakeCase = context.options.codable.keys == .convertFromSnakeCase
-        let path = base + context.document.steps(from: node, keys: inner, snakeCase: snakeCase)
+        let base = BreadcrumbBuilder(context: context).path(to: root, decoding: rootType)
+        let snakeCase = strategies.keys == .convertFromSnakeCase
+        let path = base + document.steps(from: root.node, keys: inner, snakeCase: snakeCase)
         let fullError = error.withCodingPath(Array(path.dropFirst()))
-        var location = context.location(of: self)
-        if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner, snakeCase: snakeCase) {
-            location = context.location(ofOffset: context.document.sourceOffset(target))
+        var location = context.location(of: root)
+        if context.reportsLocations, let target = document.resolve(from: root.node, keys: inner, snakeCase: snakeCase) {
+            location = context.location(ofOffset: document.sourceOffset(target))
         }
-        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: required ? .failure : .recovered))
+        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: severity))
     }
 }
 

@@ -34,7 +34,8 @@ struct DocumentDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try expect(.object, "a dictionary")
+        // A model's own value of the wrong type fails the model, also where it is optional (as natively).
+        try expect(.object, "a dictionary", demotable: false)
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
     }
 
@@ -57,29 +58,36 @@ struct DocumentDecoder: Decoder {
         DocumentDecoder(node: node, settings: settings, pathNode: pathNode, index: index)
     }
 
-    func expect(_ kind: NodeKind, _ what: String) throws {
+    /// Throws unless the value is a container of `kind`; see `SalvageSiteError` for `demotable`.
+    func expect(_ kind: NodeKind, _ what: String, demotable: Bool = true) throws {
         if document.kind(node) == .null {
-            throw DecodingError.valueNotFound([String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected \(what) but found null instead."))
+            throw site(DecodingError.valueNotFound([String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected \(what) but found null instead.")),
+                       .unexpectedJSONType(actual: .null), node: node, decoding: nil, demotable: demotable)
         }
         guard document.kind(node) == kind else {
-            throw DecodingError.typeMismatch(kind == .object ? [String: Any].self : [Any].self,
-                                             .init(codingPath: codingPath, debugDescription: "Expected to decode \(what) but found \(document.element(node)) instead."))
+            throw site(DecodingError.typeMismatch(kind == .object ? [String: Any].self : [Any].self,
+                                                  .init(codingPath: codingPath, debugDescription: "Expected to decode \(what) but found \(document.element(node)) instead.")),
+                       .unexpectedJSONType(actual: document.element(node)), node: node, decoding: nil, demotable: demotable)
         }
     }
 
     /// Decodes any `Decodable` at this decoder's node. Built-in scalars, `Decimal`, `URL`, `Date` (seconds
-    /// since 2001, like `JSONDecoder`'s default) and `Data` (base64) are converted directly.
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    /// since 2001, like `JSONDecoder`'s default) and `Data` (base64) are converted directly. Under
+    /// `.salvage`, other values are decoded in a Salvage frame of their own (unless `framed` is false: the
+    /// root, whose frame `decodeSwift` pushed), and collections lossily.
+    func decode<T: Decodable>(_ type: T.Type, framed: Bool = true) throws -> T {
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead."))
+            throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
+                       .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
         }
         if let scalar = scalarConversion(for: T.self) {
             return try convertOpened(scalar, as: T.self)
         }
         if T.self == URL.self {
-            let text = try scalar(String.self, at: node)
+            let text = try foundationString(decoding: URL.self)
             guard let url = URL(string: text) as? T else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string."))
+                throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string.")),
+                           .invalidFormat(value: text, type: "URL", expected: "a URL"), node: node, decoding: URL.self)
             }
             return url
         }
@@ -89,20 +97,26 @@ struct DocumentDecoder: Decoder {
                 if let date = date as? T { return date }
             case .failure(let failure):
                 if case .unexpectedJSONType(let actual) = failure.reason {
-                    throw DecodingError.typeMismatch(Date.self, .init(codingPath: codingPath, debugDescription: "Expected to decode Date but found \(actual) instead."))
+                    throw site(DecodingError.typeMismatch(Date.self, .init(codingPath: codingPath, debugDescription: "Expected to decode Date but found \(actual) instead.")),
+                               failure.reason, node: node, decoding: Date.self)
                 }
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(failure.reason)."))
+                throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(failure.reason).")),
+                           failure.reason, node: node, decoding: Date.self)
             }
         }
         if T.self == Data.self {
-            let text = try scalar(String.self, at: node)
+            let text = try foundationString(decoding: Data.self)
             guard let data = Data(base64Encoded: text) as? T else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64."))
+                throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64.")),
+                           .invalidFormat(value: text, type: "Data", expected: "base64"), node: node, decoding: Data.self)
             }
             return data
         }
         if DocumentDecoder.isScalarArray(T.self) {
-            return try scalarArray(T.self)
+            return try scalarArray(T.self, framed: framed)
+        }
+        if settings.salvages {
+            return try framed ? inFrame(T.self) { try decodeSalvaging(T.self) } : decodeSalvaging(T.self)
         }
         // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
         // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
@@ -111,6 +125,56 @@ struct DocumentDecoder: Decoder {
             return try T(from: self)
         }
         return try decodeOnFreshStack(T.self)
+    }
+
+    /// The string of a `URL` or `Data` value; a value of another type is a mismatch tagged with `type`.
+    private func foundationString(decoding type: Any.Type) throws -> String {
+        do {
+            return try scalar(String.self, at: node)
+        } catch let error as DecodingError {
+            throw site(error, String.failure(document, node: node), node: node, decoding: type)
+        }
+    }
+
+    /// Under `.salvage`, runs `body` in a Salvage frame for a value of `type` at this node, so that errors
+    /// below it are tagged with the type (and record id). A frame that cannot be entered records why.
+    func inFrame<R>(_ type: Any.Type, _ body: () throws -> R) throws -> R {
+        guard let context = settings.context else { return try body() }
+        let position = APIDecoder(context: context, frame: context.state.count - 1, node: node, parent: -1, step: .atNode)
+        return try position.withThrowingFrame(for: type, refused: { throw AlreadyRecorded() }) { frame in
+            if context.state.tracksReadKeys { frame.markReadsEverything() }
+            return try body()
+        }
+    }
+
+    /// A nested value under `.salvage`: collections lossily, enums with unknown raw values reported as such.
+    private func decodeSalvaging<T: Decodable>(_ type: T.Type) throws -> T {
+        if let collection = T.self as? any SalvageableCollection.Type {
+            return try decodeCollection(collection, as: T.self)
+        }
+        do {
+            return try T(from: self)
+        } catch let error as DecodingError where T.self is any RawRepresentable.Type {
+            throw rawValueFailure(error, decoding: T.self)
+        }
+    }
+
+    /// `collection` is `T` (it is `T.self` cast).
+    private func decodeCollection<C: SalvageableCollection, T>(_ collection: C.Type, as type: T.Type) throws -> T {
+        reinterpret(try C.salvageDecode(self), as: T.self)
+    }
+
+    /// What a `RawRepresentable` type's `init(from:)` threw, as the native path reports it: an unknown raw
+    /// value is `unknown_raw_value`, and a raw value of the wrong type is tagged with the enum's type.
+    private func rawValueFailure<T>(_ error: DecodingError, decoding type: T.Type) -> DecodingError {
+        if let attached = error.salvageSite {
+            guard attached.node == node, let reason = attached.error?.reason else { return error }
+            return site(error, reason, node: node, decoding: nil)
+        }
+        guard case .dataCorrupted(let context) = error, context.codingPath.count == codingPath.count,
+              context.debugDescription.hasPrefix("Cannot initialize \(T.self) from invalid") else { return error }
+        let raw = document.kind(node) == .string ? document.string(node) : document.valueText(node)
+        return site(error, .unexpectedRawValue(value: raw, type: "\(T.self)"), node: node, decoding: nil)
     }
 
     /// `T(from: self)` on a helper thread's fresh stack (see `StackGuard`).
@@ -140,7 +204,8 @@ struct DocumentDecoder: Decoder {
         case .key(let key): path = pathNode.path(appending: key)
         case .index(let index): path = pathNode.path(appending: APICodingKey(arrayIndex: index))
         }
-        throw scalarError(S.self, at: node, codingPath: path)
+        throw site(scalarError(S.self, at: node, codingPath: path),
+                   document.kind(node) == .null ? .unexpectedJSONType(actual: .null) : S.failure(document, node: node), node: node, decoding: S.self)
     }
 
     /// With `.convertFromString`, the agreed strings for infinities and NaN, as a `Double` or `Float`.
@@ -177,11 +242,19 @@ final class BridgeSettings {
     let strategies: CodableStrategies
     /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
     let context: DecodingContext?
+    /// Whether failures are recovered (`CodableRecovery.salvage`, with a decode to record them in).
+    let salvages: Bool
+    /// The decoder of the bridge's root value and its type, for errors the user's code throws.
+    let root: APIDecoder?
+    let rootType: Any.Type
 
-    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil) {
+    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil, root: APIDecoder? = nil, rootType: Any.Type = Any.self) {
         self.document = document
         self.strategies = strategies
         self.context = context
+        self.salvages = context != nil && strategies.recovery == .salvage
+        self.root = root
+        self.rootType = rootType
     }
 }
 

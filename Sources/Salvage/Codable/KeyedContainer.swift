@@ -40,9 +40,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         member(key) != nil
     }
 
-    private func value(for key: Key) throws -> Int {
+    /// The member's node; a missing member throws `keyNotFound` (reported as `missing`, tagged with `type`).
+    private func value(for key: Key, decoding type: Any.Type? = nil) throws -> Int {
         guard let node = member(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+            throw decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
+                               missing: key, in: decoder.node, decoding: type)
         }
         return node
     }
@@ -58,7 +60,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let node = try value(for: key)
+        let node = try value(for: key, decoding: T.self)
         if let scalarType = scalarConversion(for: T.self) {
             return try scalarOpened(scalarType, at: node, key: key, as: T.self)
         }
@@ -70,18 +72,30 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         reinterpret(try decoder.scalar(S.self, at: node, step: .key(key)), as: T.self)
     }
 
+    /// Under `.salvage`, a present value that fails gives nil, its errors recorded (see `absorb`).
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = presentValue(for: key) else { return nil }
-        return try decoder.child(node, key: key).decode(T.self)
+        let child = decoder.child(node, key: key)
+        do {
+            return try child.decode(T.self)
+        } catch where decoder.settings.salvages {
+            child.absorb(error)
+            return nil
+        }
     }
 
     private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
-        try decoder.scalar(S.self, at: try value(for: key), step: .key(key))
+        try decoder.scalar(S.self, at: try value(for: key, decoding: S.self), step: .key(key))
     }
 
     private func scalarIfPresent<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S? {
         guard let node = presentValue(for: key) else { return nil }
-        return try decoder.scalar(S.self, at: node, step: .key(key))
+        do {
+            return try decoder.scalar(S.self, at: node, step: .key(key))
+        } catch where decoder.settings.salvages {
+            decoder.child(node, key: key).absorb(error)
+            return nil
+        }
     }
 
     // Scalars straight from the tape, without a child decoder.

@@ -14,24 +14,50 @@ extension DocumentDecoder {
             || T.self == [Float].self || T.self == [Bool].self
     }
 
-    /// The value as `T`, an array type for which `isScalarArray(_:)` is true.
-    func scalarArray<T>(_ type: T.Type) throws -> T {
-        if T.self == [Double].self { return reinterpret(try scalarElements(Double.self), as: T.self) }
-        if T.self == [Int].self { return reinterpret(try scalarElements(Int.self), as: T.self) }
-        if T.self == [String].self { return reinterpret(try scalarElements(String.self), as: T.self) }
-        if T.self == [Int64].self { return reinterpret(try scalarElements(Int64.self), as: T.self) }
-        if T.self == [Float].self { return reinterpret(try scalarElements(Float.self), as: T.self) }
-        return reinterpret(try scalarElements(Bool.self), as: T.self)
+    /// The value as `T`, an array type for which `isScalarArray(_:)` is true; `framed` as for `decode`.
+    func scalarArray<T>(_ type: T.Type, framed: Bool) throws -> T {
+        if T.self == [Double].self { return reinterpret(try scalarElements(Double.self, framed: framed), as: T.self) }
+        if T.self == [Int].self { return reinterpret(try scalarElements(Int.self, framed: framed), as: T.self) }
+        if T.self == [String].self { return reinterpret(try scalarElements(String.self, framed: framed), as: T.self) }
+        if T.self == [Int64].self { return reinterpret(try scalarElements(Int64.self, framed: framed), as: T.self) }
+        if T.self == [Float].self { return reinterpret(try scalarElements(Float.self, framed: framed), as: T.self) }
+        return reinterpret(try scalarElements(Bool.self, framed: framed), as: T.self)
     }
 
-    private func scalarElements<S: ScalarDecodable>(_ type: S.Type) throws -> [S] {
+    private func scalarElements<S: ScalarDecodable>(_ type: S.Type, framed: Bool) throws -> [S] {
+        if settings.salvages && document.kind(node) != .array {
+            // The array's own value is wrong: reported with the array's type, as natively.
+            return try framed ? inFrame([S].self) { try expect(.array, "an array") ; return [] } : { try expect(.array, "an array"); return [] }()
+        }
         try expect(.array, "an array")
         let count = document.count(node)
         var elements: [S] = []
         elements.reserveCapacity(count)
         var element = node + 1
         for index in 0 ..< count {
-            elements.append(try scalar(S.self, at: element, step: .index(index)))
+            do {
+                elements.append(try scalar(S.self, at: element, step: .index(index)))
+            } catch where settings.salvages {
+                return try framed ? inFrame([S].self) { lossyScalarElements(S.self) } : lossyScalarElements(S.self)
+            }
+            element = document.next(after: element)
+        }
+        return elements
+    }
+
+    /// Under `.salvage`, once an element failed: the elements again, dropping (and recording) those that
+    /// fail — in a frame for the array (see `inFrame`), so errors are tagged as on the native path, which
+    /// the fast loop above does not pay for.
+    @inline(never)
+    private func lossyScalarElements<S: ScalarDecodable>(_ type: S.Type) -> [S] {
+        var elements: [S] = []
+        var element = node + 1
+        for index in 0 ..< document.count(node) {
+            do {
+                elements.append(try scalar(S.self, at: element, step: .index(index)))
+            } catch {
+                child(element, index: index).absorb(error)
+            }
             element = document.next(after: element)
         }
         return elements

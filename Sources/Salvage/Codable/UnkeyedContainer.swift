@@ -17,8 +17,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private func checkNotAtEnd<T>(_ type: T.Type) throws {
         if isAtEnd {
-            throw DecodingError.valueNotFound(T.self, .init(codingPath: decoder.pathNode.path(appending: APICodingKey(arrayIndex: currentIndex)),
-                                                            debugDescription: "Unkeyed container is at end."))
+            let index = APICodingKey(arrayIndex: currentIndex)
+            throw decoder.site(DecodingError.valueNotFound(T.self, .init(codingPath: decoder.pathNode.path(appending: index),
+                                                                         debugDescription: "Unkeyed container is at end.")),
+                               missing: index, in: decoder.node, decoding: T.self)
         }
     }
 

@@ -35,6 +35,28 @@ extension APIDecoder {
         return outcome ?? nil
     }
 
+    /// `withFrame` for work that throws (the Codable bridge's `.salvage` recovery): the frame is popped
+    /// whether `body` returns or throws. When the frame cannot be entered, one error is recorded, as for
+    /// `withFrame`, and `refused` gives the outcome instead (a generic result, not an optional: unspecialized
+    /// callers would look up `Optional<R>`'s metadata on every call).
+    func withThrowingFrame<R>(for type: Any.Type, refused: () throws -> R, _ body: (APIDecoder) throws -> R) throws -> R {
+        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) }
+        guard frameIndex >= 0 else {
+            reportRefusedFrame(decoding: type, pushResult: frameIndex)
+            return try refused()
+        }
+        defer { withContext { $0.popFrame(frameIndex) } }
+        let inner = sibling(frame: frameIndex, node: node, parent: parent, step: step)
+        if frameIndex & 3 != 0 || StackGuard.hasRoom() {
+            return try body(inner)
+        }
+        guard let outcome = StackGuard.runOnFreshStack({ Result { try body(inner) } }) else {
+            inner.reportUnenteredFrame(decoding: type, because: .noStack)
+            return try refused()
+        }
+        return try outcome.get()
+    }
+
     /// Records why `DecodeLedger.push` refused the frame of a value of `type` (`pushResult`, negative).
     @usableFromInline
     func reportRefusedFrame(decoding type: Any.Type, pushResult: Int) {

@@ -31,12 +31,32 @@ public struct CodableStrategies: Sendable {
     public var dates: DateDecodingStrategy
     /// Infinities and NaN; `.throw` by default. (`Data` is always base64, as `JSONDecoder`'s default.)
     public var nonConformingFloats: NonConformingFloats
+    /// What a failing value costs: `.salvage` (the default) loses only that value, `.strict` the whole
+    /// decode, as with `JSONDecoder`.
+    public var recovery: CodableRecovery
 
-    /// `JSONDecoder`'s defaults unless given.
+    /// `JSONDecoder`'s defaults unless given, with `.salvage` recovery.
     public init(keys: KeyStrategy = .useDefaultKeys, dates: DateDecodingStrategy = .secondsSince2001,
-                nonConformingFloats: NonConformingFloats = .throw) {
+                nonConformingFloats: NonConformingFloats = .throw, recovery: CodableRecovery = .salvage) {
         self.keys = keys
         self.dates = dates
         self.nonConformingFloats = nonConformingFloats
+        self.recovery = recovery
     }
+}
+
+/// How the Codable bridge treats a value that fails inside a Swift `Decodable` (``CodableStrategies/recovery``).
+///
+/// ```swift
+/// var options = APIDecodeOptions()
+/// options.codable.recovery = .strict      // stop at the first error, like JSONDecoder
+/// ```
+public enum CodableRecovery: Sendable, Hashable {
+    /// Salvage plain, synthesized `Codable` models: an optional property (`decodeIfPresent`) whose value is
+    /// present but wrong becomes nil; `[T]`, `Set<T>` and `[String: T]` drop a failing element; a required
+    /// property that fails fails its model, which the nearest optional or collection absorbs. Every loss
+    /// is recorded with its path, code and severity, as on the native path.
+    case salvage
+    /// `JSONDecoder`'s behaviour: the first error fails the whole value, with one `swift_decoding_error`.
+    case strict
 }

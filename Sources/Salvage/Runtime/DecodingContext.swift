@@ -194,14 +194,20 @@ final class DecodingContext {
         redactsValues && isRedacted(BreadcrumbBuilder(context: self).path(to: decoder, decoding: nil))
     }
 
-    /// The `APIDecodable.idKey` of `type`, or nil when it has none or is not `APIDecodable`.
+    /// The `APIDecodable.idKey` of `type` (or its `APIIdentifiable.idKey`, for Codable types), or nil when
+    /// it has none.
     func idKey(of type: Any.Type) -> String? {
-        guard isOpen else { return (type as? any APIDecodable.Type)?.idKey }
+        guard isOpen else { return Self.declaredIDKey(of: type) }
         let id = ObjectIdentifier(type)
         if let known = idKeys.first(where: { $0.type == id }) { return known.idKey }
-        let idKey = (type as? any APIDecodable.Type)?.idKey
+        let idKey = Self.declaredIDKey(of: type)
         if idKeys.count < 32 { idKeys.append((id, idKey)) }
         return idKey
+    }
+
+    private static func declaredIDKey(of type: Any.Type) -> String? {
+        if let model = type as? any APIDecodable.Type { return model.idKey }
+        return (type as? any APIIdentifiable.Type)?.idKey
     }
 
     /// The value shown in an error: its text, cut to `maximumValueLength`, or nil when there is no value or

@@ -21,7 +21,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
 
 @Suite struct CodableBridgeTests {
     @Test func cleanDecodable() throws {
-        let result = APIDataDecoder().decode(string: bridgedUserJSON(extra: #"{"street": "2 Side", "zip": "9", "unit": 4}"#), to: BridgedUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(extra: #"{"street": "2 Side", "zip": "9", "unit": 4}"#), to: BridgedUser.self)
         #expect(result.isClean)
         let user = try #require(result.value)
         #expect(user.id == 1)
@@ -35,7 +35,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
 
     @Test func typeMismatchDeepInsideHasTheFullPath() throws {
         let json = bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": 12345"#))
-        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         try #require(result.errors.count == 1)
         let error = result.errors[0]
@@ -56,7 +56,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
 
     @Test func keyNotFoundIsReportedAtTheContainer() throws {
         let json = bridgedUserJSON(profile: profileJSON(replacing: #""street": "1 Main", "#, with: ""))
-        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         try #require(result.errors.count == 1)
         let error = result.errors[0]
@@ -73,7 +73,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
 
     @Test func valueNotFoundForNull() throws {
         let json = bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": null"#))
-        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
             #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "address" > "zip" : Swift DecodingError: value of type String not found: Expected String value but found null instead."#,
@@ -84,7 +84,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
 
     @Test func arrayElementsInsideDecodables() {
         let json = bridgedUserJSON(profile: profileJSON(replacing: #"["a", "b"]"#, with: #"["a", 2]"#))
-        let result = APIDataDecoder().decode(string: json, to: BridgedUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: BridgedUser.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
             #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "tags" > [1] : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
@@ -95,15 +95,15 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
     }
 
     @Test func decodeIfPresentAcceptsAbsentAndNullButNotWrongTypes() throws {
-        let absent = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null, "#, with: "")), to: BridgedUser.self)
+        let absent = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null, "#, with: "")), to: BridgedUser.self)
         #expect(absent.isClean)
         #expect(try #require(absent.value).profile.nickname == nil)
 
-        let present = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": "Annie""#)), to: BridgedUser.self)
+        let present = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": "Annie""#)), to: BridgedUser.self)
         #expect(present.isClean)
         #expect(try #require(present.value).profile.nickname == "Annie")
 
-        let wrong = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": 5"#)), to: BridgedUser.self)
+        let wrong = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""nickname": null"#, with: #""nickname": 5"#)), to: BridgedUser.self)
         #expect(wrong.value == nil)
         #expect(wrong.errors.map(\.description) == [
             #"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "nickname" : Swift DecodingError: type mismatch for String: Expected to decode String but found an integer instead."#,
@@ -111,32 +111,32 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
     }
 
     @Test func urlAndDecimal() throws {
-        let badURL = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "https://example.com/a?b=c", with: "http://[::1")), to: BridgedUser.self)
+        let badURL = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: "https://example.com/a?b=c", with: "http://[::1")), to: BridgedUser.self)
         #expect(badURL.value == nil)
         #expect(badURL.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "homepage" : Swift DecodingError: data corrupted: Invalid URL string."#])
         #expect(badURL.errors.map(\.reason) == [.swiftDecodingError(.dataCorrupted(decodingContext(["profile", "homepage"])))])
 
-        let urlNotString = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""https://example.com/a?b=c""#, with: "[]")), to: BridgedUser.self)
+        let urlNotString = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: #""https://example.com/a?b=c""#, with: "[]")), to: BridgedUser.self)
         #expect(urlNotString.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "homepage" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
 
-        let stringDecimal = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: #""12345.6789""#)), to: BridgedUser.self)
+        let stringDecimal = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: #""12345.6789""#)), to: BridgedUser.self)
         #expect(stringDecimal.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) > "balance" : Swift DecodingError: type mismatch for Decimal: Expected to decode Decimal but found a string instead."#])
 
-        let preciseDecimal = APIDataDecoder().decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: "0.1000000000000000000000000001")), to: BridgedUser.self)
+        let preciseDecimal = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(profile: profileJSON(replacing: "12345.6789", with: "0.1000000000000000000000000001")), to: BridgedUser.self)
         #expect(try #require(preciseDecimal.value).profile.balance == Decimal(string: "0.1000000000000000000000000001"))
     }
 
     @Test func requiredDecodableAbsentNullOrWrongContainer() {
-        let absent = APIDataDecoder().decode(string: #"{"user_id": 1}"#, to: BridgedUser.self)
+        let absent = APIDataDecoder(options: .strictCodable).decode(string: #"{"user_id": 1}"#, to: BridgedUser.self)
         #expect(absent.value == nil)
         #expect(absent.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) : No value is present"#])
         #expect(absent.errors.first?.location == Salvage.SourceLocation(offset: 0, line: 1, column: 1))
 
-        let null = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": null}"#, to: BridgedUser.self)
+        let null = APIDataDecoder(options: .strictCodable).decode(string: #"{"user_id": 1, "profile": null}"#, to: BridgedUser.self)
         #expect(null.value == nil)
         #expect(null.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "profile"(BridgedProfile) : Unexpectedly found null"#])
 
-        let number = APIDataDecoder().decode(string: #"{"user_id": 1, "profile": 5}"#, to: BridgedUser.self)
+        let number = APIDataDecoder(options: .strictCodable).decode(string: #"{"user_id": 1, "profile": 5}"#, to: BridgedUser.self)
         #expect(number.value == nil)
         #expect(number.errors.map(\.path.jsonPath) == [#"root["profile"]"#])
         #expect(number.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, decodingContext(["profile"])))])
@@ -144,23 +144,23 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
     }
 
     @Test func optionalDecodableFailureKeepsTheModel() throws {
-        let bad = APIDataDecoder().decode(string: bridgedUserJSON(extra: #"{"street": "2 Side"}"#), to: BridgedUser.self)
+        let bad = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(extra: #"{"street": "2 Side"}"#), to: BridgedUser.self)
         let user = try #require(bad.value)
         #expect(user.extra == nil)
         #expect(bad.errors.map(\.description) == [#"root(BridgedUser user_id=1) > "extra"(BridgedAddress) : Swift DecodingError: key "zip" not found: No value associated with key zip."#])
 
-        let null = APIDataDecoder().decode(string: bridgedUserJSON(extra: "null"), to: BridgedUser.self)
+        let null = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(extra: "null"), to: BridgedUser.self)
         #expect(null.isClean)
         #expect(try #require(null.value).extra == nil)
 
-        let wrongType = APIDataDecoder().decode(string: bridgedUserJSON(extra: "[1]"), to: BridgedUser.self)
+        let wrongType = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON(extra: "[1]"), to: BridgedUser.self)
         #expect(wrongType.value != nil)
         #expect(wrongType.errors.map(\.reason) == [.swiftDecodingError(.typeMismatch([String: Any].self, decodingContext(["extra"])))])
     }
 
     @Test func decodablesInsideArraysOfModels() {
         let json = "[\(bridgedUserJSON()), \(bridgedUserJSON(profile: profileJSON(replacing: #""zip": "12345""#, with: #""zip": true"#)).replacingOccurrences(of: #""user_id": 1"#, with: #""user_id": 2"#))]"
-        let result = APIDataDecoder().decode(string: json, to: [BridgedUser].self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: [BridgedUser].self)
         #expect(result.value?.map(\.id) == [1])
         #expect(result.errors.map(\.description) == [
             #"root(Array<BridgedUser>) > [1](BridgedUser user_id=2) > "profile"(BridgedProfile) > "address" > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found a boolean instead."#,
@@ -182,13 +182,13 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
             }
         }
         let json = #"{"history": {"moves": [\#(bridgedAddressJSON), {"street": "x", "zip": ["9"]}]}}"#
-        let result = APIDataDecoder().decode(string: json, to: Mover.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, to: Mover.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["history"]["moves"][1]["zip"]"#])
         #expect(result.errors.map(\.description) == [#"root(Mover) > "history"(History) > "moves" > [1] > "zip" : Swift DecodingError: type mismatch for String: Expected to decode String but found an array instead."#])
         #expect(sourceText(json, at: result.errors.first?.location, length: 5) == #"["9"]"#)
 
-        let good = APIDataDecoder().decode(string: #"{"history": {"moves": [\#(bridgedAddressJSON)]}}"#, to: Mover.self)
+        let good = APIDataDecoder(options: .strictCodable).decode(string: #"{"history": {"moves": [\#(bridgedAddressJSON)]}}"#, to: Mover.self)
         #expect(good.isClean)
         #expect(good.value?.history.moves == [BridgedAddress(street: "1 Main", zip: "12345", unit: nil)])
     }
@@ -210,7 +210,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
             }
         }
         func decode(_ misc: String) -> APIDecodeResult<MiscHolder> {
-            APIDataDecoder().decode(string: #"{"misc": \#(misc)}"#, to: MiscHolder.self)
+            APIDataDecoder(options: .strictCodable).decode(string: #"{"misc": \#(misc)}"#, to: MiscHolder.self)
         }
         let good = decode(#"{"small": -128, "when": 86400.5, "bytes": "aGVsbG8=", "color": "green"}"#)
         #expect(good.isClean)
@@ -248,11 +248,11 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 self.address = address
             }
         }
-        let good = APIDataDecoder().decode(string: #"{"id": 4, "street": "s", "zip": "z"}"#, to: Flat.self)
+        let good = APIDataDecoder(options: .strictCodable).decode(string: #"{"id": 4, "street": "s", "zip": "z"}"#, to: Flat.self)
         #expect(good.isClean)
         #expect(good.value?.address == BridgedAddress(street: "s", zip: "z", unit: nil))
 
-        let bad = APIDataDecoder().decode(string: #"{"id": 4, "street": "s"}"#, to: Flat.self)
+        let bad = APIDataDecoder(options: .strictCodable).decode(string: #"{"id": 4, "street": "s"}"#, to: Flat.self)
         #expect(bad.value == nil)
         #expect(bad.errors.map(\.path.jsonPath) == ["root"])
         #expect(bad.errors.map(\.reason) == [.swiftDecodingError(.keyNotFound(APICodingKey("zip"), decodingContext([])))])
@@ -295,7 +295,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 self.custom = custom
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": null, "n": {"v": 7}, "l": [1, null, 3], "s": "single"}"#, to: CustomHolder.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"x": null, "n": {"v": 7}, "l": [1, null, 3], "s": "single"}"#, to: CustomHolder.self)
         #expect(result.isClean)
         let custom = try #require(result.value?.custom)
         #expect(custom.keys == ["x", "n", "l", "s"])
@@ -323,7 +323,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 guard decoder["pair"].decodeRequired(swiftDecodable: Pair.self) != nil else { return nil }
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"pair": [1]}"#, to: PairHolder.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"pair": [1]}"#, to: PairHolder.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["pair"][1]"#])
         #expect(result.errors.map(\.reason) == [.swiftDecodingError(.valueNotFound(Int.self, decodingContext(["pair", 1])))])
@@ -344,7 +344,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 _ = decoder["x"].decodeOptional(swiftDecodable: Refuses.self)
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": {}}"#, to: RefusesHolder.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"x": {}}"#, to: RefusesHolder.self)
         #expect(result.value != nil)
         #expect(result.errors.map(\.description) == [#"root(RefusesHolder) > "x"(Refuses) : refused"#])
         #expect(result.errors.map(\.reason) == [.other(message: "refused")])
@@ -362,7 +362,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 self.address = address
             }
         }
-        let result = APIDataDecoder().decode(string: #"[{"id": 1, "address": \#(bridgedAddressJSON)}, true]"#, to: [Shaped].self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"[{"id": 1, "address": \#(bridgedAddressJSON)}, true]"#, to: [Shaped].self)
         #expect(result.value?.map(\.id) == [1])
         #expect(result.errors.first?.description == "root(Array<Shaped>) > [1](Shaped) : Unexpectedly found a boolean")
         #expect(result.errors.map(\.description) == ["root(Array<Shaped>) > [1](Shaped) : Unexpectedly found a boolean"])
@@ -377,7 +377,7 @@ private func decodingContext(_ path: [APICodingKey], _ debugDescription: String 
                 self.address = address
             }
         }
-        let result = APIDataDecoder().decode(string: #"[{"address": \#(bridgedAddressJSON)}, 42]"#, to: [Loose].self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"[{"address": \#(bridgedAddressJSON)}, 42]"#, to: [Loose].self)
         #expect(result.value?.count == 1)
         #expect(result.errors.map(\.description) == ["root(Array<Loose>) > [1](Loose) : Unexpectedly found an integer"])
     }

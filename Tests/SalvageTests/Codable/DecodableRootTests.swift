@@ -12,9 +12,9 @@ struct DecodableRootTests {
     }
 
     private func decoder(dates: DateDecodingStrategy = .iso8601) -> APIDataDecoder {
-        var options = APIDecodeOptions()
+        var options = APIDecodeOptions.strictCodable
         options.codable = CodableStrategies(keys: .convertFromSnakeCase, dates: dates,
-                                            nonConformingFloats: .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"))
+                                            nonConformingFloats: .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"), recovery: .strict)
         return APIDataDecoder(options: options)
     }
 
@@ -50,13 +50,13 @@ struct DecodableRootTests {
 
     @Test func defaultStrategiesAreJSONDecoders() throws {
         struct DRPlain: Decodable { let when: Date; let blob: Data }
-        let result = APIDataDecoder().decode(string: #"{"when": 0, "blob": "aGk="}"#, toDecodable: DRPlain.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"when": 0, "blob": "aGk="}"#, toDecodable: DRPlain.self)
         #expect(result.value?.when == Date(timeIntervalSinceReferenceDate: 0))
         #expect(result.value?.blob == Data("hi".utf8))
     }
 
     @Test func invalidJSONIsOneError() {
-        let result = APIDataDecoder().decode(string: "{", toDecodable: DRUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: "{", toDecodable: DRUser.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == ["root(DRUser) : Invalid JSON at line 1, column 2 (byte 1): Unexpected end of input: expected a key"])
     }
@@ -75,7 +75,7 @@ struct DecodableRootTests {
         }
         let foundationName = try foundation.decode(Keyed.self, from: Data(json.utf8)).name
         #expect(foundationName == expected)
-        var options = APIDecodeOptions()
+        var options = APIDecodeOptions.strictCodable
         options.codable.keys = .convertFromSnakeCase
         #expect(APIDataDecoder(options: options).decode(string: json, toDecodable: Keyed.self).value?.name == expected)
     }

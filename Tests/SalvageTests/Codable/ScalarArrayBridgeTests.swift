@@ -31,7 +31,7 @@ import Testing
 
     /// Salvage's and Foundation's outcome for `json` decoded as `Box<T>`: the value, or the error summary.
     static func outcomes<T: Decodable & Equatable>(_ json: String, as type: T.Type) -> (salvage: String, foundation: String) {
-        let result = APIDataDecoder().decode(string: json, toDecodable: Box<T>.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: json, toDecodable: Box<T>.self)
         let salvage: String
         if let value = result.value {
             salvage = "\(value.a)"
@@ -81,10 +81,10 @@ import Testing
     }
 
     @Test func nestedArraysAndExactErrors() throws {
-        let ok = APIDataDecoder().decode(string: #"{"a": [[1.5, 2], [], [3]]}"#, toDecodable: Box<[[Double]]>.self)
+        let ok = APIDataDecoder(options: .strictCodable).decode(string: #"{"a": [[1.5, 2], [], [3]]}"#, toDecodable: Box<[[Double]]>.self)
         #expect(ok.value?.a == [[1.5, 2], [], [3]])
         #expect(ok.errors.isEmpty)
-        let bad = APIDataDecoder().decode(string: #"{"a": [[1.5, 2], [3, "x"]]}"#, toDecodable: Box<[[Double]]>.self)
+        let bad = APIDataDecoder(options: .strictCodable).decode(string: #"{"a": [[1.5, 2], [3, "x"]]}"#, toDecodable: Box<[[Double]]>.self)
         #expect(bad.value == nil)
         #expect(bad.errors.map(\.description) == [
             #"root(Box<Array<Array<Double>>>) > "a" > [1] > [1] : Swift DecodingError: type mismatch for Double: Expected to decode Double but found a string instead."#,

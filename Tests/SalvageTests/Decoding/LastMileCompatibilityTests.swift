@@ -114,7 +114,7 @@ private struct Everything: APIDecodable {
 
 @Suite struct LastMileCompatibilityTests {
     @Test func requiredOperatorReturnsAnImplicitlyUnwrappedOptional() throws {
-        let result = APIDataDecoder().decode(data: Data(#"{"id": 3, "name": "n", "ratio": 0.5}"#.utf8), to: Strict.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(data: Data(#"{"id": 3, "name": "n", "ratio": 0.5}"#.utf8), to: Strict.self)
         #expect(result.isClean)
         let strict = try #require(result.value)
         #expect(strict.id == 3)
@@ -132,22 +132,22 @@ private struct Everything: APIDecodable {
                 self.a = copy
             }
         }
-        #expect(try #require(APIDataDecoder().decode(string: #"{"a": 1}"#, to: Inferred.self).value).a == 1)
-        let missing = APIDataDecoder().decode(string: "{}", to: Inferred.self)
+        #expect(try #require(APIDataDecoder(options: .strictCodable).decode(string: #"{"a": 1}"#, to: Inferred.self).value).a == 1)
+        let missing = APIDataDecoder(options: .strictCodable).decode(string: "{}", to: Inferred.self)
         #expect(missing.value?.a == nil)
         #expect(missing.errors == [APIDecodeError(path: ["root", "a"], actual: .absent)])
     }
 
     @Test func guardLetOnARequiredValue() throws {
-        let good = APIDataDecoder().decode(data: Data(#"{"bool": true}"#.utf8), to: Flag.self)
+        let good = APIDataDecoder(options: .strictCodable).decode(data: Data(#"{"bool": true}"#.utf8), to: Flag.self)
         #expect(try #require(good.value).bool)
         #expect(good.errors.isEmpty)
 
-        let missing = APIDataDecoder().decode(data: Data("{}".utf8), to: Flag.self)
+        let missing = APIDataDecoder(options: .strictCodable).decode(data: Data("{}".utf8), to: Flag.self)
         #expect(missing.value == nil)
         #expect(missing.errors == [APIDecodeError(path: ["root", "bool"], actual: .absent)])
 
-        let wrong = APIDataDecoder().decode(data: Data(#"{"bool": "yes"}"#.utf8), to: Flag.self)
+        let wrong = APIDataDecoder(options: .strictCodable).decode(data: Data(#"{"bool": "yes"}"#.utf8), to: Flag.self)
         #expect(wrong.errors == [APIDecodeError(path: ["root", "bool"], actual: .string)])
         #expect(wrong.errors != [APIDecodeError(path: ["root", "bool"], actual: .absent)])
     }
@@ -155,15 +155,15 @@ private struct Everything: APIDecodable {
     @Test func staticVarIdKeys() {
         #expect(Flag.idKey == nil)
         #expect(Legacy.idKey == "legacy_id")
-        let result = APIDataDecoder().decode(string: #"{"legacy_id": "L-1", "count": "many"}"#, to: Legacy.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"legacy_id": "L-1", "count": "many"}"#, to: Legacy.self)
         #expect(result.errors.map(\.description) == [#"root(Legacy legacy_id=L-1) > "count"(Int) : Unexpectedly found a string"#])
-        let flag = APIDataDecoder().decode(string: #"{"id": 5}"#, to: Flag.self)
+        let flag = APIDataDecoder(options: .strictCodable).decode(string: #"{"id": 5}"#, to: Flag.self)
         #expect(flag.errors.map(\.description) == [#"root(Flag) > "bool"(Bool) : No value is present"#])
     }
 
     @Test func everythingDecodesCleanly() throws {
         let json = #"{"id": 1, "decodable": {"x": 1, "y": 2}, "items": [{"id": 1, "name": "a"}], "tags": ["t"], "pair": [1, 2], "stooge": "moe", "optional_decodable": {"x": 3, "y": 4}, "count": 9}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(data: Data(json.utf8), to: Everything.self)
         #expect(result.isClean)
         let value = try #require(result.value)
         #expect(value.id == 1)
@@ -178,7 +178,7 @@ private struct Everything: APIDecodable {
 
     @Test func errorsCompareWithLastMileInitializers() throws {
         let json = #"{"id": 1, "decodable": {"x": 1, "y": 2}, "items": [{"id": 1, "name": "a"}, {"id": 2}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}], "tags": ["a", "b", "c"], "pair": [1], "stooge": "shemp", "optional_decodable": {"x": 3}, "count": 2.5}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(data: Data(json.utf8), to: Everything.self)
         let value = try #require(result.value)
         #expect(value.items.map(\.id) == [1, 3, 4])
         #expect(value.tags == ["a", "b", "c"])
@@ -209,7 +209,7 @@ private struct Everything: APIDecodable {
 
     @Test func requiredDecodableAndCountFailures() {
         let json = #"{"id": 1, "decodable": {"x": 1}, "items": [], "pair": [1, 2]}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: Everything.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(data: Data(json.utf8), to: Everything.self)
         #expect(result.value == nil)
         #expect(result.errors == [
             APIDecodeError(path: ["root", "decodable"], swiftDecodingError: .keyNotFound(APICodingKey("y"), .init(codingPath: [APICodingKey("decodable")], debugDescription: ""))),
@@ -238,7 +238,7 @@ private struct Everything: APIDecodable {
         #expect(APIDecodeError(path: ["root", "x"], rawValue: "q", type: "T").reason == .unexpectedRawValue(value: "q", type: "T"))
         #expect(APIDecodeError(path: ["root", "x"], actual: .null).reason == .unexpectedJSONType(actual: .null))
 
-        let overflowError = APIDataDecoder().decode(string: "[300]", to: [Int8].self).errors
+        let overflowError = APIDataDecoder(options: .strictCodable).decode(string: "[300]", to: [Int8].self).errors
         #expect(overflowError == [APIDecodeError(path: ["root", 0], value: 300, overflowedType: "Int8")])
     }
 
@@ -257,7 +257,7 @@ private struct Everything: APIDecodable {
     }
 
     @Test func rootNodeNameKeyOption() {
-        let result = APIDataDecoder().decode(data: Data("{}".utf8), to: Flag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
+        let result = APIDataDecoder(options: .strictCodable).decode(data: Data("{}".utf8), to: Flag.self, options: [APIDecodeOptions.rootNodeNameKey: "response"])
         #expect(result.errors == [APIDecodeError(path: ["response", "bool"], actual: .absent)])
         #expect(result.errors != [APIDecodeError(path: ["root", "bool"], actual: .absent)])
         #expect(result.errors.map(\.description) == [#"response(Flag) > "bool"(Bool) : No value is present"#])
@@ -266,7 +266,7 @@ private struct Everything: APIDecodable {
         #expect(tree.errors == [APIDecodeError(path: ["response", "bool"], actual: .absent)])
 
         // The raw-data key is accepted for source compatibility and changes nothing.
-        let raw = APIDataDecoder().decode(data: Data(#"{"bool": false}"#.utf8), to: Flag.self, options: [APIDecodeOptions.rawDataKey: Data("ignored".utf8)])
+        let raw = APIDataDecoder(options: .strictCodable).decode(data: Data(#"{"bool": false}"#.utf8), to: Flag.self, options: [APIDecodeOptions.rawDataKey: Data("ignored".utf8)])
         #expect(raw.isClean)
         #expect(raw.value?.bool == false)
     }

@@ -63,7 +63,7 @@ struct RedactionTests {
         case keys, paths, wildcardPath
 
         var options: APIDecodeOptions {
-            var options = APIDecodeOptions()
+            var options = APIDecodeOptions.strictCodable
             options.codable.dates = .iso8601
             switch self {
             case .keys: options.redactedKeys = ["secret"]
@@ -185,7 +185,7 @@ struct RedactionTests {
 
     @Test(arguments: Row.allCases)
     func withoutRedactionTheValueIsShown(_ row: Row) throws {
-        var options = APIDecodeOptions()
+        var options = APIDecodeOptions.strictCodable
         options.codable.dates = .iso8601
         let errors = APIDataDecoder(options: options).decode(string: row.json, to: RDModel.self).errors
         #expect(errors.map(\.code) == [row.code])
@@ -201,7 +201,7 @@ struct RedactedErrorRenderingTests {
     typealias Row = RedactionTests.Row
 
     static func redactedErrors(_ row: Row, json: String? = nil, keepsValues: Bool = true) -> [APIDecodeError] {
-        var options = APIDecodeOptions()
+        var options = APIDecodeOptions.strictCodable
         options.codable.dates = .iso8601
         options.redactedKeys = ["secret"]
         options.keepsValues = keepsValues
@@ -269,7 +269,7 @@ struct RedactedErrorRenderingTests {
 
     @Test func invalidJSONOfARedactingDecodeShowsNoSourceLine() throws {
         let text = #"{"secret": "SECRET-1234",]"#
-        var options = APIDecodeOptions()
+        var options = APIDecodeOptions.strictCodable
         options.redactedPaths = ["secret"]
         let error = try #require(APIDataDecoder(options: options).decode(string: text, to: JSONValue.self).errors.first)
         #expect(error.diagnostic(source: text) == """

@@ -172,7 +172,7 @@ private struct TaskOutcome: Sendable {
                         let result = APIDataDecoder().decode(string: text, to: ResponseData.self)
                         return (index, [result.value?.data == Data(text.utf8) ? "raw ok" : "raw wrong"] + result.errors.map(\.description))
                     case 4:
-                        let result = APIDataDecoder().decode(string: bridgedUserJSON().replacingOccurrences(of: "\"zip\": \"12345\"", with: "\"zip\": \(index)"), to: BridgedUser.self)
+                        let result = APIDataDecoder(options: .strictCodable).decode(string: bridgedUserJSON().replacingOccurrences(of: "\"zip\": \"12345\"", with: "\"zip\": \(index)"), to: BridgedUser.self)
                         return (index, ["\(result.value == nil)"] + result.errors.map(\.description))
                     default:
                         let result = shared.decode(data: Data("[\(index), \"\(index)\", 300]".utf8), to: [Int8].self, options: [APIDecodeOptions.rootNodeNameKey: "r\(index)"])

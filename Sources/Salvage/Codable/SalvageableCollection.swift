@@ -1,0 +1,61 @@
+// `[T]`, `Set<T>` and `[String: T]` of `Decodable` elements under `.salvage` recovery: decoded element by
+// element, a failing element dropped and its errors recorded, like the native lossy collections
+// (`CollectionConversions.swift`). The standard library's own `init(from:)` of these types stops at the
+// first element that throws, so the bridge recognises them (one dynamic cast per nested value, only under
+// `.salvage`) and decodes them itself.
+
+/// A collection the bridge decodes lossily under `.salvage`.
+protocol SalvageableCollection {
+    /// Decodes the collection at `decoder`'s value, dropping (and recording) elements that fail.
+    static func salvageDecode(_ decoder: DocumentDecoder) throws -> Self
+}
+
+extension Array: SalvageableCollection where Element: Decodable {
+    static func salvageDecode(_ decoder: DocumentDecoder) throws -> [Element] {
+        try decoder.expect(.array, "an array")
+        let document = decoder.document
+        let count = document.count(decoder.node)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        var node = decoder.node + 1
+        for index in 0 ..< count {
+            let element = decoder.child(node, index: index)
+            do {
+                elements.append(try element.decode(Element.self))
+            } catch {
+                element.absorb(error)
+            }
+            node = document.next(after: node)
+        }
+        return elements
+    }
+}
+
+extension Set: SalvageableCollection where Element: Decodable {
+    static func salvageDecode(_ decoder: DocumentDecoder) throws -> Set<Element> {
+        Set(try [Element].salvageDecode(decoder))
+    }
+}
+
+extension Dictionary: SalvageableCollection where Key == String, Value: Decodable {
+    /// When a key repeats, the last member wins (a failing last member removes the key, as natively).
+    static func salvageDecode(_ decoder: DocumentDecoder) throws -> [String: Value] {
+        try decoder.expect(.object, "a dictionary")
+        let document = decoder.document
+        let snakeCase = decoder.settings.strategies.keys == .convertFromSnakeCase
+        var members: [String: Value] = [:]
+        members.reserveCapacity(document.count(decoder.node))
+        document.forEachMember(of: decoder.node) { keyNode, node in
+            let name = document.string(keyNode)
+            let key = snakeCase ? camelCase(fromSnakeCase: name) : name
+            let member = decoder.child(node, key: APICodingKey(hashKey: key))
+            do {
+                members[key] = try member.decode(Value.self)
+            } catch {
+                members[key] = nil
+                member.absorb(error)
+            }
+        }
+        return members
+    }
+}
