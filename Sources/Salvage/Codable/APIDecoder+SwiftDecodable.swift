@@ -33,7 +33,8 @@ extension APIDecoder {
             swift.markReadsEverything()
             let context = swift.context
             do {
-                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
+                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
+                                              userInfo: context.options.userInfo)
                 return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
             } catch is AlreadyRecorded {
                 // A `Salvaged` value inside failed and its errors are recorded already.

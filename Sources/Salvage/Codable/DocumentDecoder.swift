@@ -31,7 +31,7 @@ struct DocumentDecoder: Decoder {
     var pathNode: CodingPathNode { index >= 0 ? .index(index, parentPath) : parentPath }
 
     var codingPath: [any CodingKey] { pathNode.path }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try expect(.object, "a dictionary")
@@ -177,11 +177,16 @@ final class BridgeSettings {
     let strategies: CodableStrategies
     /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
     let context: DecodingContext?
+    /// The decode's `APIDecodeOptions.userInfo`, converted to `Decoder.userInfo`'s type only when asked for.
+    private let sendableUserInfo: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
 
-    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil) {
+    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil,
+         userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.document = document
         self.strategies = strategies
         self.context = context
+        self.sendableUserInfo = userInfo
     }
 }
 
