@@ -104,6 +104,7 @@ struct DocumentDecoder: Decoder {
         if DocumentDecoder.isScalarArray(T.self) {
             return try scalarArray(T.self)
         }
+        if let dictionary = try decodeKeyConvertingDictionary(T.self) { return dictionary }
         // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
         // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
         // unspecialized `T` would look up generic metadata on every value.
