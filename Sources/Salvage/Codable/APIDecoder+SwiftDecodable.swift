@@ -33,7 +33,7 @@ extension APIDecoder {
             swift.markReadsEverything()
             let context = swift.context
             let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
-                                          root: self, rootType: T.self)
+                                          root: self, rootType: T.self, userInfo: context.options.userInfo)
             let bridge = DocumentDecoder(node: node, settings: settings, pathNode: .root)
             do {
                 return try bridge.decode(T.self, framed: false)

@@ -31,7 +31,7 @@ struct DocumentDecoder: Decoder {
     var pathNode: CodingPathNode { index >= 0 ? .index(index, parentPath) : parentPath }
 
     var codingPath: [any CodingKey] { pathNode.path }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         // A model's own value of the wrong type fails the model, also where it is optional (as natively).
@@ -118,6 +118,7 @@ struct DocumentDecoder: Decoder {
         if settings.salvages {
             return try framed ? inFrame(T.self) { try decodeSalvaging(T.self) } : decodeSalvaging(T.self)
         }
+        if let dictionary = try decodeKeyConvertingDictionary(T.self) { return dictionary }
         // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
         // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
         // unspecialized `T` would look up generic metadata on every value.
@@ -152,6 +153,7 @@ struct DocumentDecoder: Decoder {
         if let collection = T.self as? any SalvageableCollection.Type {
             return try decodeCollection(collection, as: T.self)
         }
+        if let dictionary = try decodeKeyConvertingDictionary(T.self) { return dictionary }
         do {
             return try T(from: self)
         } catch let error as DecodingError where T.self is any RawRepresentable.Type {
@@ -247,14 +249,19 @@ final class BridgeSettings {
     /// The decoder of the bridge's root value and its type, for errors the user's code throws.
     let root: APIDecoder?
     let rootType: Any.Type
+    /// The decode's `APIDecodeOptions.userInfo`, converted to `Decoder.userInfo`'s type only when asked for.
+    private let sendableUserInfo: [CodingUserInfoKey: any Sendable]
+    var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
 
-    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil, root: APIDecoder? = nil, rootType: Any.Type = Any.self) {
+    init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil, root: APIDecoder? = nil,
+         rootType: Any.Type = Any.self, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.document = document
         self.strategies = strategies
         self.context = context
         self.salvages = context != nil && strategies.recovery == .salvage
         self.root = root
         self.rootType = rootType
+        self.sendableUserInfo = userInfo
     }
 }
 

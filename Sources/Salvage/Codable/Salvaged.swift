@@ -15,14 +15,29 @@ import Foundation
 /// ``APIDecoder/decodeRequired(swiftDecodable:)``), the model's errors join the decode's error list with
 /// their full paths. Decoded by another `Decoder` (such as `JSONDecoder`), the value's JSON is decoded by
 /// Salvage on its own (numbers as exactly as that decoder gives them: a `Decimal` field keeps the digits
-/// the decoder's `Decimal` holds); a failure then throws a `DecodingError` listing the problems.
+/// the decoder's `Decimal` holds); a failure then throws a `DecodingError` listing the problems, and a
+/// partial success keeps its problems in ``errors``:
+///
+/// ```swift
+/// let envelope = try JSONDecoder().decode(Envelope.self, from: data)
+/// for error in envelope.people.errors { print(error) }   // root(Array<Person>) > [1](Person) > …
+/// ```
 public struct Salvaged<Value: APIDecodable>: Decodable {
     /// The decoded model.
     public let value: Value
 
-    /// Wraps a value.
+    /// The problems met decoding ``value`` when another `Decoder` (such as `JSONDecoder`) decoded this
+    /// `Salvaged`: dropped elements, invalid optional values and the like. Their paths are relative to this
+    /// value — the root (`root`) is the value itself, not the enclosing document — and they have no
+    /// ``APIDecodeError/location`` (that decoder does not give Salvage the input). Empty when decoded
+    /// through Salvage, where the errors join the decode's own list with their full paths, and for a
+    /// value made with ``init(_:)``.
+    public let errors: [APIDecodeError]
+
+    /// Wraps a value (with no ``errors``).
     public init(_ value: Value) {
         self.value = value
+        self.errors = []
     }
 
     /// Decodes the model through Salvage; see the type's documentation.
@@ -36,6 +51,7 @@ public struct Salvaged<Value: APIDecodable>: Decodable {
             if succeededBefore { context.state.update(frame) { $0.succeeded = true } }
             guard let value else { throw AlreadyRecorded() }
             self.value = value
+            self.errors = []
             return
         }
         // Another Decoder: take the value's JSON and decode it with Salvage on its own.
@@ -48,6 +64,13 @@ public struct Salvaged<Value: APIDecodable>: Decodable {
                                                     debugDescription: result.errors.map(\.description).joined(separator: "; ")))
         }
         self.value = value
+        // Without locations: they would point into the JSON rebuilt from the other decoder's values (keys
+        // sorted, no whitespace), not into the input.
+        self.errors = result.errors.map { error in
+            var unlocated = APIDecodeError(path: error.path, reason: error.reason, location: nil, severity: error.severity)
+            unlocated.value = error.value
+            return unlocated
+        }
     }
 }
 

@@ -19,17 +19,20 @@ extension Array: APIDecodable where Element: APIDecodable {
     }
 }
 
-/// `[String: Value]`, lossy: members that fail to decode are dropped and reported at `["key"]`.
-/// When a key repeats, the last member wins.
-extension Dictionary: APIDecodable where Key == String, Value: APIDecodable {
+/// `[Key: Value]` from a JSON object, lossy: members that fail to decode are dropped and reported at
+/// `["key"]`. When a key repeats, the last member wins. `Key` is `String`, or a type whose keys are
+/// converted from the JSON's strings (`Int`, `UUID`, enums; see ``APIDictionaryKey``); a key that does not
+/// convert is reported at its member, which is dropped.
+extension Dictionary: APIDecodable where Key: APIDictionaryKey, Value: APIDecodable {
     /// Decodes a JSON object, dropping (and reporting) members that fail.
     @inlinable
     public init?(from decoder: APIDecoder) {
         guard decoder.expectContainer(.object) else { return nil }
         decoder.markLossy()
-        var members: [String: Value] = [:]
+        var members: [Key: Value] = [:]
         members.reserveCapacity(decoder.count ?? 0)
-        decoder.forEachMember { key, value in
+        decoder.forEachMember { text, value in
+            guard let key = Key._salvageDictionaryKey(text, at: value) else { return }
             // Assigning nil when the value fails keeps "the last member wins" for repeated keys.
             members[key] = value.decodeRequired(Value.self)
         }

@@ -21,10 +21,22 @@ extension APIDecoder {
 
     /// A decoder for each member value whose key satisfies `predicate`, in document order.
     public func values(where predicate: (String) -> Bool) -> APIDecoderList {
+        values(where: { key, _ in predicate(key) })
+    }
+
+    /// A decoder for each member whose key and value decoder satisfy `predicate`, in document order. The
+    /// predicate may look at (or decode) the value; what it decodes is recorded like any decode:
+    ///
+    /// ```swift
+    /// let active = decoder["users"].values(where: { key, user in
+    ///     key != "_meta" && user["active"] --> Bool?.self == true
+    /// })
+    /// ```
+    public func values(where predicate: (String, APIDecoder) -> Bool) -> APIDecoderList {
         var members: [APIDecoder] = []
         if isPresent, context.document.kind(node) == .object {
             forEachMember { key, value in
-                if predicate(key) { members.append(value) }
+                if predicate(key, value) { members.append(value) }
             }
         }
         return APIDecoderList(owner: self, members: members)

@@ -83,6 +83,17 @@ public struct APIDecodeOptions: Sendable {
     /// Whether errors keep the offending value at all. True by default.
     public var keepsValues = true
 
+    /// Your own values for the models of this decode — a locale, a feature flag, the API version — read
+    /// as ``APIDecoder/userInfo`` in `init?(from:)` and as `Decoder.userInfo` in Swift `Decodable` types
+    /// decoded through Salvage. Empty by default.
+    ///
+    /// ```swift
+    /// let apiVersion = CodingUserInfoKey(rawValue: "apiVersion")!
+    /// var options = APIDecodeOptions()
+    /// options.userInfo[apiVersion] = 2
+    /// ```
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
     /// Default options: root name `root`, maximum depth 512, ISO 8601 dates.
     public init(rootName: String = "root", maximumDepth: Int = 512, dateDecodingStrategy: DateDecodingStrategy = .iso8601) {
         self.rootName = rootName
