@@ -23,26 +23,31 @@ extension APIDecoder {
     }
 
     private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
-        guard context.isOpen else { return nil }
-        guard node >= 0, context.document.kind(node) != .null || T.self is any OptionalMarker.Type else {
+        switch presence(acceptingNull: T.self is any OptionalMarker.Type) {
+        case .keptPastItsDecode:
+            return nil
+        case .missing:
             reportMissing(decoding: T.self, required: required)
             return nil
+        case .present:
+            break
         }
         // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
         return withFrame(for: T.self) { swift in
             swift.markReadsEverything()
-            let context = swift.context
-            do {
-                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
-                return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
-            } catch is AlreadyRecorded {
-                // A `Salvaged` value inside failed and its errors are recorded already.
-            } catch let error as DecodingError {
-                recordSwiftError(error, decoding: T.self, required: required)
-            } catch {
-                context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+            return swift.withContext { context -> T? in
+                do {
+                    let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context)
+                    return try DocumentDecoder(node: node, settings: settings, pathNode: .root).decode(T.self)
+                } catch is AlreadyRecorded {
+                    // A `Salvaged` value inside failed and its errors are recorded already.
+                } catch let error as DecodingError {
+                    recordSwiftError(error, decoding: T.self, required: required)
+                } catch {
+                    context.record(.other(message: "\(error)"), at: self, decoding: T.self)
+                }
+                return nil
             }
-            return nil
         }
     }
 
@@ -50,15 +55,18 @@ extension APIDecoder {
     /// it is about and a coding path that starts at the root.
     private func recordSwiftError(_ error: DecodingError, decoding type: Any.Type, required: Bool) {
         let inner = error.salvageContext?.codingPath ?? []
-        let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
-        let snakeCase = context.options.codable.keys == .convertFromSnakeCase
-        let path = base + context.document.steps(from: node, keys: inner, snakeCase: snakeCase)
-        let fullError = error.withCodingPath(Array(path.dropFirst()))
-        var location = context.location(of: self)
-        if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner, snakeCase: snakeCase) {
-            location = context.location(ofOffset: context.document.sourceOffset(target))
+        withContext { context in
+            let base = BreadcrumbBuilder(context: context).path(to: self, decoding: type)
+            let snakeCase = context.options.codable.keys == .convertFromSnakeCase
+            let path = base + context.document.steps(from: node, keys: inner, snakeCase: snakeCase)
+            let fullError = error.withCodingPath(Array(path.dropFirst()))
+            var location = context.location(of: self)
+            if context.reportsLocations, let target = context.document.resolve(from: node, keys: inner, snakeCase: snakeCase) {
+                location = context.location(ofOffset: context.document.sourceOffset(target))
+            }
+            context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location,
+                                          severity: required ? .failure : .recovered))
         }
-        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: required ? .failure : .recovered))
     }
 }
 

@@ -4,13 +4,13 @@ import Foundation
 extension Date: APIDecodable {
     /// Reads a date with the options' strategy, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) {
-        guard let date = decoder.convertDate(strategy: decoder.context.options.dateDecodingStrategy) else { return nil }
+        guard let date = decoder.convertDate(strategy: decoder.options.dateDecodingStrategy) else { return nil }
         self = date
     }
 
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Date? {
-        decoder.convertDate(strategy: decoder.context.options.dateDecodingStrategy)
+        decoder.convertDate(strategy: decoder.options.dateDecodingStrategy)
     }
 }
 
@@ -33,13 +33,15 @@ extension APIDecoder {
 
     /// Reads the date here with `strategy`, recording an error tagged `Date` when it cannot.
     func convertDate(strategy: DateDecodingStrategy) -> Date? {
-        guard context.isOpen, node >= 0 else { return nil }
-        switch context.document.date(node, strategy: strategy) {
-        case .success(let date):
-            return date
-        case .failure(let failure):
-            context.record(failure.reason, at: self, decoding: Date.self)
-            return nil
+        withContext { context in
+            guard context.isOpen, node >= 0 else { return nil }
+            switch context.document.date(node, strategy: strategy) {
+            case .success(let date):
+                return date
+            case .failure(let failure):
+                context.record(failure.reason, at: self, decoding: Date.self)
+                return nil
+            }
         }
     }
 }
