@@ -68,26 +68,6 @@ extension APIDecoder {
         }
     }
 
-    /// Whether the model decoded in this decoder's frame is kept: its `init?(from:)` returned a value
-    /// (`returned`) and its frame did not fail. A model that is not kept always has an error explaining why
-    /// (nothing is lost silently); a model that returned a value from a failed frame (it did not check
-    /// ``succeeded``) is discarded rather than returned half-empty.
-    @usableFromInline
-    func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
-        // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
-        guard let succeeded = withContext({ $0.state.succeeded(frame) }) else { return returned }
-        if returned && succeeded { return true }
-        withContext { context in
-            guard let model = context.state[frame] else { return }
-            let what = returned ? "set succeeded to false" : "returned nil"
-            if context.errorCount == model.errorsBefore {
-                context.record(.other(message: "\(type).init(from:) \(what) without recording an error"), at: self, decoding: nil)
-            } else if !context.state.explainsFailure(since: model.errorsBefore, at: ErrorSite(self)) {
-                context.record(.other(message: "\(type).init(from:) \(what)"), at: self, decoding: nil)
-            }
-        }
-        return false
-    }
 }
 
 /// Why a frame could not be entered.

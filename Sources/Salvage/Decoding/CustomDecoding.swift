@@ -49,14 +49,8 @@ extension APIDecoder {
         withFrame(for: Value.self) { child in
             let errorsBefore = child.withContext { $0.errorCount }
             let value = decoding.decode(child)
-            if value == nil {
-                let explained = child.withContext { context in
-                    if context.state.explainsFailure(since: errorsBefore, at: ErrorSite(child)) { return true }
-                    context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
-                                   at: child, decoding: nil)
-                    return false
-                }
-                if !explained { return nil }
+            if value == nil && child.explainRejection(since: errorsBefore, of: Value.self, expectation: decoding.expectation) {
+                return nil
             }
             return child.keepsModel(returned: value != nil, of: Value.self) ? value : nil
         }
