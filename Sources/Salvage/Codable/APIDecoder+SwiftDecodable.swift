@@ -23,27 +23,33 @@ extension APIDecoder {
     }
 
     private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
-        guard context.isOpen else { return nil }
-        guard node >= 0, context.document.kind(node) != .null || T.self is any OptionalMarker.Type else {
+        switch presence(acceptingNull: T.self is any OptionalMarker.Type) {
+        case .keptPastItsDecode:
+            return nil
+        case .missing:
             reportMissing(decoding: T.self, required: required)
             return nil
+        case .present:
+            break
         }
         // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
         return withFrame(for: T.self) { swift in
             swift.markReadsEverything()
-            let context = swift.context
-            let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
-                                          root: self, rootType: T.self, userInfo: context.options.userInfo)
-            let bridge = DocumentDecoder(node: node, settings: settings, pathNode: .root)
-            do {
-                return try bridge.decode(T.self, framed: false)
-            } catch let error as DecodingError where !settings.salvages {
-                settings.recordThrown(error, severity: required ? .failure : .recovered)
-            } catch {
-                // Under `.salvage` every failure is recorded where it is absorbed; at the root, here.
-                bridge.absorb(error, required: required)
+            return swift.withContext { context -> T? in
+                // The bridge's settings hold the context for the bridge call, which ends inside this closure.
+                let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
+                                              root: self, rootType: T.self, userInfo: context.options.userInfo)
+                let bridge = DocumentDecoder(node: node, settings: settings, pathNode: .root)
+                do {
+                    return try bridge.decode(T.self, framed: false)
+                } catch let error as DecodingError where !settings.salvages {
+                    settings.recordThrown(error, severity: required ? .failure : .recovered)
+                } catch {
+                    // Under `.salvage` every failure is recorded where it is absorbed; at the root, here.
+                    bridge.absorb(error, required: required)
+                }
+                return nil
             }
-            return nil
         }
     }
 }

@@ -6,17 +6,19 @@ import Foundation
 extension APIDecoder {
     /// Reads the string here and converts it with `parse`, recording an error tagged `T` when it cannot.
     func convertString<T>(to type: T.Type, expected: String, _ parse: (String) -> T?) -> T? {
-        guard context.isOpen, node >= 0 else { return nil }
-        guard context.document.kind(node) == .string else {
-            context.record(wrongType(context.document, node), at: self, decoding: T.self)
-            return nil
+        withContext { context in
+            guard context.isOpen, node >= 0 else { return nil }
+            guard context.document.kind(node) == .string else {
+                context.record(wrongType(context.document, node), at: self, decoding: T.self)
+                return nil
+            }
+            let text = context.document.string(node)
+            guard let value = parse(text) else {
+                context.record(.invalidFormat(value: text, type: "\(T.self)", expected: expected), at: self, decoding: T.self)
+                return nil
+            }
+            return value
         }
-        let text = context.document.string(node)
-        guard let value = parse(text) else {
-            context.record(.invalidFormat(value: text, type: "\(T.self)", expected: expected), at: self, decoding: T.self)
-            return nil
-        }
-        return value
     }
 }
 

@@ -101,17 +101,20 @@ extension JSONValue: APIDecodable {
 
     /// Copies the subtree at the decoder's position.
     public init?(from decoder: APIDecoder) {
-        guard decoder.context.isOpen else { return nil }
-        guard decoder.node >= 0 else {
-            decoder.context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
-            return nil
+        let value: JSONValue? = decoder.withContext { context in
+            guard context.isOpen else { return nil }
+            guard decoder.node >= 0 else {
+                context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
+                return nil
+            }
+            decoder.markReadsEverything()
+            guard let value = JSONValue(context.document, node: decoder.node) else {
+                context.record(.other(message: StackGuard.notDecodedMessage(JSONValue.self)), at: decoder, decoding: nil)
+                return nil
+            }
+            return value
         }
-        decoder.markReadsEverything()
-        guard let value = JSONValue(decoder.context.document, node: decoder.node) else {
-            decoder.context.record(.other(message: StackGuard.notDecodedMessage(JSONValue.self)),
-                                   at: decoder, decoding: nil)
-            return nil
-        }
+        guard let value else { return nil }
         self = value
     }
 

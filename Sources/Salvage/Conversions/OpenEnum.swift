@@ -36,7 +36,9 @@ public enum OpenEnum<Known: RawRepresentable>: APIDecodable where Known.RawValue
         if let value = Known(rawValue: raw) {
             self = .known(value)
         } else {
-            decoder.context.record(.unexpectedRawValue(value: "\(raw)", type: "\(Known.self)"), at: decoder, decoding: nil, severity: .info)
+            decoder.withContext {
+                $0.record(.unexpectedRawValue(value: "\(raw)", type: "\(Known.self)"), at: decoder, decoding: nil, severity: .info)
+            }
             self = .unknown(raw)
         }
     }

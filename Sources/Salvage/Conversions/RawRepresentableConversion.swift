@@ -12,7 +12,7 @@ extension APIDecodable where Self: RawRepresentable, Self.RawValue: APIDecodable
     public init?(from decoder: APIDecoder) {
         guard let rawValue = decoder.decodeRawValue(RawValue.self) else { return nil }
         guard let value = Self(rawValue: rawValue) else {
-            decoder.context.record(.unexpectedRawValue(value: "\(rawValue)", type: "\(Self.self)"), at: decoder, decoding: nil)
+            decoder.withContext { $0.record(.unexpectedRawValue(value: "\(rawValue)", type: "\(Self.self)"), at: decoder, decoding: nil) }
             return nil
         }
         self = value

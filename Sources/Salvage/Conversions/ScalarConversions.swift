@@ -22,30 +22,33 @@ extension APIDecoder {
     /// `S` (or untagged when `tagged` is false, for raw values of enums, which show the enum's type).
     func convertScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool = true) -> S? {
         let node = node
-        // The happy path borrows the context once; nil means a decoder kept past its decode.
-        guard let converted = handle.withLiveContext(generation: position.generation, { context in
-            node >= 0 ? S.convert(context.document, node: node) : nil
-        }) else { return nil }
+        // The happy path borrows the context once; a closed one means a decoder kept past its decode.
+        let converted: S?? = withContext { context in
+            guard context.isOpen else { return nil }
+            return node >= 0 ? S.convert(context.document, node: node) : .some(nil)
+        }
+        guard let converted else { return nil }
         return converted ?? convertFailedScalar(S.self, tagged: tagged)
     }
 
     /// The rest of `convertScalar` once the plain conversion failed: lenient coercion, or the error.
     private func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
-        let context = context
-        guard node >= 0 else {
-            context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
+        withContext { context in
+            guard node >= 0 else {
+                context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
+                return nil
+            }
+            if context.state.lenient ?? context.options.lenientConversions, let value = S.coerce(context.document, node: node) {
+                let document = context.document
+                context.record(.coerced(value: document.valueText(node), found: document.element(node), type: "\(S.self)"),
+                               at: self, decoding: tagged ? S.self : nil, severity: .info)
+                return value
+            }
+            let lenient = context.state.lenient ?? context.options.lenientConversions
+            let reason = (lenient ? S.coercionFailure(context.document, node: node) : nil) ?? S.failure(context.document, node: node)
+            context.record(reason, at: self, decoding: tagged ? S.self : nil)
             return nil
         }
-        if context.state.lenient ?? context.options.lenientConversions, let value = S.coerce(context.document, node: node) {
-            let document = context.document
-            context.record(.coerced(value: document.valueText(node), found: document.element(node), type: "\(S.self)"),
-                           at: self, decoding: tagged ? S.self : nil, severity: .info)
-            return value
-        }
-        let lenient = context.state.lenient ?? context.options.lenientConversions
-        let reason = (lenient ? S.coercionFailure(context.document, node: node) : nil) ?? S.failure(context.document, node: node)
-        context.record(reason, at: self, decoding: tagged ? S.self : nil)
-        return nil
     }
 }
 

@@ -34,7 +34,7 @@ extension APIDecoder {
     /// ```
     public func values(where predicate: (String, APIDecoder) -> Bool) -> APIDecoderList {
         var members: [APIDecoder] = []
-        if isPresent, context.document.kind(node) == .object {
+        if jsonElement == .object {
             forEachMember { key, value in
                 if predicate(key, value) { members.append(value) }
             }
@@ -60,7 +60,7 @@ public struct APIDecoderList: RandomAccessCollection {
     public subscript(position: Int) -> APIDecoder {
         guard position >= 0 && position < members.count else {
             guard owner.isPresent else { return owner.absentChild(APICodingKey(arrayIndex: position)) }
-            return APIDecoder(context: owner.context, frame: owner.frame, node: -1, parent: owner.node, step: .pastLastValue(index: position))
+            return owner.sibling(frame: owner.frame, node: -1, parent: owner.node, step: .pastLastValue(index: position))
         }
         return members[position]
     }

@@ -96,13 +96,9 @@ extension APIDecoder {
     @inlinable @inline(__always)
     func presence(acceptingNull: Bool) -> Presence {
         let node = node
-        let present = handle.withLiveContext(generation: position.generation) { context in
-            node >= 0 && (acceptingNull || !context.document.isNull(node))
-        }
-        switch present {
-        case nil: return .keptPastItsDecode
-        case true?: return .present
-        case false?: return .missing
+        return withContext { context in
+            guard context.isOpen else { return .keptPastItsDecode }
+            return node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
         }
     }
 }

@@ -35,19 +35,22 @@ extension APIDecoder {
     /// let limit   = decoder["limit"].decode(Int.self, default: 100, when: .missingNullOrInvalid)  // also when invalid
     /// ```
     public func decode<T: APIDecodable>(_ type: T.Type, default value: @autoclosure () -> T, when policy: DefaultPolicy = .missingOrNull) -> T {
-        guard context.isOpen else { return value() }
+        let presence = presence(acceptingNull: T._salvageDecodesNull)
+        guard presence != .keptPastItsDecode else { return value() }
         let isMissing = node < 0
-        if isMissing || (!T._salvageDecodesNull && context.document.isNull(node)) {
+        if presence == .missing {
             guard policy.contains(isMissing ? .missing : .null) else {
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
                 return value()
             }
-            let errorsBefore = context.errorCount
+            let errorsBefore = withContext { $0.errorCount }
             // A parent of the wrong type is still reported (once per model), default or not.
             reportMissing(decoding: T.self, required: false)
-            if context.options.reportsUsedDefaults && context.errorCount == errorsBefore {
-                context.record(.defaultUsed(because: isMissing ? .absent : .null), at: self, decoding: T.self, severity: .info)
+            withContext { context in
+                if context.options.reportsUsedDefaults && context.errorCount == errorsBefore {
+                    context.record(.defaultUsed(because: isMissing ? .absent : .null), at: self, decoding: T.self, severity: .info)
+                }
             }
             return value()
         }

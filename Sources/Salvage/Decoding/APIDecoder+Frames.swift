@@ -73,8 +73,6 @@ extension APIDecoder {
     /// `UnenteredFrame`). Nothing for a decoder kept past its decode.
     @usableFromInline
     func reportUnenteredFrame(decoding type: Any.Type, because cause: UnenteredFrame) {
-        let context = context
-        guard context.isOpen else { return }
         let message: String
         switch cause {
         case .frameLimit:
@@ -86,28 +84,12 @@ extension APIDecoder {
         case .noStack:
             message = StackGuard.notDecodedMessage(type)
         }
-        context.record(.other(message: message), at: self, decoding: type)
+        withContext { context in
+            guard context.isOpen else { return }
+            context.record(.other(message: message), at: self, decoding: type)
+        }
     }
 
-    /// Whether the model decoded in this decoder's frame is kept: its `init?(from:)` returned a value
-    /// (`returned`) and its frame did not fail. A model that is not kept always has an error explaining why
-    /// (nothing is lost silently); a model that returned a value from a failed frame (it did not check
-    /// ``succeeded``) is discarded rather than returned half-empty.
-    @usableFromInline
-    func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
-        // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
-        guard let succeeded = withContext({ $0.state.succeeded(frame) }) else { return returned }
-        if returned && succeeded { return true }
-        let context = context
-        guard let model = context.state[frame] else { return false }
-        let what = returned ? "set succeeded to false" : "returned nil"
-        if context.errorCount == model.errorsBefore {
-            context.record(.other(message: "\(type).init(from:) \(what) without recording an error"), at: self, decoding: nil)
-        } else if !context.state.explainsFailure(since: model.errorsBefore, at: ErrorSite(self)) {
-            context.record(.other(message: "\(type).init(from:) \(what)"), at: self, decoding: nil)
-        }
-        return false
-    }
 }
 
 /// Why a frame could not be entered.

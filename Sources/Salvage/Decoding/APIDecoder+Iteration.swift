@@ -6,14 +6,14 @@ extension APIDecoder {
     @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
         let node = node
-        guard let matches = handle.withLiveContext(generation: position.generation, { context in
-            node >= 0 && context.document.kind(node) == kind
-        }) else { return false }
-        guard matches else {
-            context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
-            return false
+        return withContext { context in
+            guard context.isOpen else { return false }
+            guard node >= 0 && context.document.kind(node) == kind else {
+                context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
+                return false
+            }
+            return true
         }
-        return true
     }
 
     /// Calls `body` with a decoder for each element of the array here, in order.
@@ -29,10 +29,12 @@ extension APIDecoder {
     /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
     @usableFromInline
     func forEachMember(_ body: (String, APIDecoder) -> Void) {
-        let tracks = context.state.tracksReadKeys
-        context.document.forEachMember(of: node) { key, value in
-            if tracks { context.state.markRead(key) }
-            body(context.document.string(key), APIDecoder(context: context, frame: frame, node: value, parent: node, step: .member(keyNode: key)))
+        withContext { context in
+            let tracks = context.state.tracksReadKeys
+            context.document.forEachMember(of: node) { key, value in
+                if tracks { context.state.markRead(key) }
+                body(context.document.string(key), sibling(frame: frame, node: value, parent: node, step: .member(keyNode: key)))
+            }
         }
     }
 }

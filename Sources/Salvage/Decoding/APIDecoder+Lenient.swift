@@ -17,10 +17,13 @@ extension APIDecoder {
     }
 
     private func withLeniency<R>(_ lenient: Bool, _ body: () -> R) -> R {
-        guard context.isOpen else { return body() }
-        let previous = context.state.lenient
-        context.state.lenient = lenient
-        defer { context.state.lenient = previous }
+        // Setting `lenient` on a closed context does nothing, so a kept decoder just runs `body`.
+        let previous = withContext { context in
+            let previous = context.state.lenient
+            context.state.lenient = lenient
+            return previous
+        }
+        defer { withContext { $0.state.lenient = previous } }
         return body()
     }
 }

@@ -46,7 +46,8 @@ extension APIDecoder {
             exceeded = exceeded || Double(dropped) > maxDroppedFraction * Double(total)
         }
         guard exceeded else { return elements }
-        context.record(.lossBudgetExceeded(dropped: dropped, total: total, allowed: allowed.joined(separator: " and ")), at: self, decoding: [E].self)
+        let reason = APIDecodeErrorReason.lossBudgetExceeded(dropped: dropped, total: total, allowed: allowed.joined(separator: " and "))
+        withContext { $0.record(reason, at: self, decoding: [E].self) }
         return nil
     }
 }

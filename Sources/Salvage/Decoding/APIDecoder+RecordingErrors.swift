@@ -12,10 +12,12 @@ extension APIDecoder {
     /// }
     /// ```
     public func recordError(_ reason: APIDecodeErrorReason, failsModel: Bool = false) {
-        guard context.isOpen else { return }
-        context.record(reason, at: self, decoding: nil, severity: failsModel ? .failure : .recovered)
-        if failsModel {
-            context.fail(frame: frame)
+        withContext { context in
+            guard context.isOpen else { return }
+            context.record(reason, at: self, decoding: nil, severity: failsModel ? .failure : .recovered)
+            if failsModel {
+                context.fail(frame: frame)
+            }
         }
     }
 
@@ -27,7 +29,6 @@ extension APIDecoder {
     /// Records an error exactly as given (LastMile style: build the path yourself, e.g. from ``path``).
     /// It does not fail the model; set ``succeeded`` to false for that.
     public func recordError(_ error: APIDecodeError) {
-        guard context.isOpen else { return }
-        context.record(error)
+        withContext { $0.record(error) }
     }
 }

@@ -27,9 +27,12 @@ extension APIDecoder {
             reason = "a value the transform accepts"
         } catch {
             // What the closure threw may quote the value in any form: leave it out when the value is redacted.
-            reason = "a value the transform accepts (it threw: \(context.redactsValue(at: self) ? "<redacted>" : "\(error)"))"
+            let redacted = withContext { $0.redactsValue(at: self) }
+            reason = "a value the transform accepts (it threw: \(redacted ? "<redacted>" : "\(error)"))"
         }
-        context.record(.invalidFormat(value: context.document.valueText(node), type: "\(U.self)", expected: reason), at: self, decoding: U.self)
+        withContext { context in
+            context.record(.invalidFormat(value: context.document.valueText(node), type: "\(U.self)", expected: reason), at: self, decoding: U.self)
+        }
         return nil
     }
 }

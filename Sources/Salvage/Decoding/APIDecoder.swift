@@ -31,23 +31,6 @@ public struct APIDecoder {
     /// How this decoder was reached from `parent`.
     @inlinable var step: PathStep { position.step }
 
-    /// The context of this decoder's decode while it runs, else the closed context (no value, records
-    /// nothing). A strong reference, so using it costs a retain; code run for every value uses
-    /// `withContext` instead.
-    @inlinable var context: DecodingContext { handle.context(generation: position.generation) }
-
-    /// Runs `body` with the context (see `context`) borrowed, without retaining it.
-    @inlinable @inline(__always)
-    func withContext<R>(_ body: (DecodingContext) -> R) -> R {
-        handle.withContext(generation: position.generation, body)
-    }
-
-    @inlinable
-    init(context: DecodingContext, frame: Int, node: Int, parent: Int, step: PathStep) {
-        self.init(handle: context.lease.handle,
-                  position: DecoderPosition(generation: context.lease.generation, frame: frame, node: node, parent: parent, step: step))
-    }
-
     @inlinable
     init(handle: ContextHandle, position: DecoderPosition) {
         self.handle = handle
@@ -86,22 +69,25 @@ public struct APIDecoder {
     func memberNode(_ key: String) -> Int {
         guard node >= 0 else { return -1 }
         let frame = frame, node = node
-        return handle.withLiveContext(generation: position.generation) { context in
-            context.memberNode(of: node, key: key, frame: frame)
-        } ?? -1
+        return withContext { context in
+            context.isOpen ? context.memberNode(of: node, key: key, frame: frame) : -1
+        }
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
     public subscript(index: Int) -> APIDecoder {
-        if node >= 0, context.isOpen, let element = context.document.element(of: node, at: index) {
-            return APIDecoder(context: context, frame: frame, node: element, parent: node, step: .index(index))
+        let element = withContext { context in
+            node >= 0 && context.isOpen ? context.document.element(of: node, at: index) : nil
+        }
+        if let element {
+            return sibling(frame: frame, node: element, parent: node, step: .index(index))
         }
         return absentChild(APICodingKey(arrayIndex: index))
     }
 
     /// The element at `codingKey.intValue` of an array, or the member named `codingKey.stringValue` otherwise.
     public subscript(codingKey: any CodingKey) -> APIDecoder {
-        if let index = codingKey.intValue, isPresent, context.document.kind(node) == .array {
+        if let index = codingKey.intValue, withContext({ node >= 0 && $0.isOpen && $0.document.kind(node) == .array }) {
             return self[index]
         }
         return self[codingKey.stringValue]
@@ -115,38 +101,44 @@ public struct APIDecoder {
     /// The position of ``absentChild(_:)``.
     @usableFromInline
     func absentPosition(_ key: APICodingKey) -> DecoderPosition {
-        guard context.isOpen else {
-            // A decoder kept past its decode: no steps to keep, and the document must not be read.
-            return position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
+        withContext { context in
+            guard context.isOpen else {
+                // A decoder kept past its decode: no steps to keep, and the document must not be read.
+                return position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
+            }
+            if node >= 0 {
+                return position(frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
+            }
+            // Below an absent position: its own step's keys (as its error paths read them), then `key`.
+            var keys: [APICodingKey] = []
+            BreadcrumbBuilder(context: context).forEachKey(of: step, node: node) { stepKey, _ in keys.append(stepKey) }
+            keys.append(key)
+            return position(frame: frame, node: -1, parent: parent, step: context.absentStep(keys))
         }
-        if isPresent {
-            return position(frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
-        }
-        // Below an absent position: its own step's keys (as its error paths read them), then `key`.
-        var keys: [APICodingKey] = []
-        BreadcrumbBuilder(context: context).forEachKey(of: step, node: node) { stepKey, _ in keys.append(stepKey) }
-        keys.append(key)
-        return position(frame: frame, node: -1, parent: parent, step: context.absentStep(keys))
     }
 
     /// The absent child standing for alternatives `keys`, none of which is present.
     func alternativesChild(_ keys: [String]) -> APIDecoder {
-        guard isPresent, case .absent(let start, let count) = context.absentStep(keys.map { APICodingKey(hashKey: $0) }) else {
+        let step = withContext { context -> PathStep? in
+            guard node >= 0, context.isOpen else { return nil }
+            return context.absentStep(keys.map { APICodingKey(hashKey: $0) })
+        }
+        guard case .absent(let start, let count)? = step else {
             return absentChild(APICodingKey(hashKey: keys.first ?? ""))
         }
-        return APIDecoder(context: context, frame: frame, node: -1, parent: node, step: .alternatives(start: start, count: count))
+        return sibling(frame: frame, node: -1, parent: node, step: .alternatives(start: start, count: count))
     }
 
     // MARK: - Looking at the value
 
     /// Whether there is a value here (possibly `null`). False for a missing key or an index out of range.
-    public var isPresent: Bool { node >= 0 && context.isOpen }
+    public var isPresent: Bool { node >= 0 && withContext { $0.isOpen } }
 
     /// Whether the value here is JSON `null`.
-    public var isJSONNull: Bool { isPresent && context.document.kind(node) == .null }
+    public var isJSONNull: Bool { withContext { node >= 0 && $0.isOpen && $0.document.kind(node) == .null } }
 
     /// The JSON type of the value here; `.absent` when there is none.
-    public var jsonElement: JSONElement { isPresent ? context.document.element(node) : .absent }
+    public var jsonElement: JSONElement { withContext { node >= 0 && $0.isOpen ? $0.document.element(node) : .absent } }
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
     public var count: Int? {
@@ -158,17 +150,21 @@ public struct APIDecoder {
 
     /// The keys of the object here, in document order (empty for anything else).
     public var keys: [String] {
-        guard isPresent, context.document.kind(node) == .object else { return [] }
-        var keys: [String] = []
-        keys.reserveCapacity(context.document.count(node))
-        context.document.forEachMember(of: node) { key, _ in keys.append(context.document.string(key)) }
-        return keys
+        withContext { context in
+            guard node >= 0, context.isOpen, context.document.kind(node) == .object else { return [] }
+            var keys: [String] = []
+            keys.reserveCapacity(context.document.count(node))
+            context.document.forEachMember(of: node) { key, _ in keys.append(context.document.string(key)) }
+            return keys
+        }
     }
 
     /// Where the value is in the input, or nil when there is no value here or the input was not bytes.
     public var location: SourceLocation? {
-        guard isPresent, context.reportsLocations else { return nil }
-        return context.location(ofOffset: context.document.sourceOffset(node))
+        withContext { context in
+            guard node >= 0, context.isOpen, context.reportsLocations else { return nil }
+            return context.location(ofOffset: context.document.sourceOffset(node))
+        }
     }
 
     // MARK: - Success of the enclosing model
@@ -180,7 +176,7 @@ public struct APIDecoder {
     public var succeeded: Bool {
         get { withContext { $0.succeeded(frame: frame) } }
         nonmutating set {
-            if !newValue { context.fail(frame: frame) }
+            if !newValue { withContext { $0.fail(frame: frame) } }
         }
     }
 
@@ -188,13 +184,15 @@ public struct APIDecoder {
 
     /// The breadcrumb path from the root to this position, tagged with the types being decoded.
     public var path: [APICodingKey] {
-        guard context.isOpen else { return [] }
-        return BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
+        withContext { context in
+            guard context.isOpen else { return [] }
+            return BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
+        }
     }
 
     /// The path without its root, as Swift `CodingKey`s.
     public var codingPath: [any CodingKey] { Array(path.dropFirst()) }
 
     /// The options this decode runs with.
-    public var options: APIDecodeOptions { context.options }
+    public var options: APIDecodeOptions { withContext { $0.options } }
 }

@@ -47,12 +47,9 @@ extension APIDecoder {
     /// discarded, and nil without an error explaining it records `invalidFormat` with the expectation.
     private func run<Value>(_ decoding: CustomDecoding<Value>) -> Value? {
         withFrame(for: Value.self) { child in
-            let context = child.context
-            let errorsBefore = context.errorCount
+            let errorsBefore = child.withContext { $0.errorCount }
             let value = decoding.decode(child)
-            if value == nil && !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(child)) {
-                context.record(.invalidFormat(value: context.document.valueText(node), type: "\(Value.self)", expected: decoding.expectation),
-                               at: child, decoding: nil)
+            if value == nil && child.explainRejection(since: errorsBefore, of: Value.self, expectation: decoding.expectation) {
                 return nil
             }
             return child.keepsModel(returned: value != nil, of: Value.self) ? value : nil

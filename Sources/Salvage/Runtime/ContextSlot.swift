@@ -67,28 +67,12 @@ struct ContextHandle {
         return DecodingContext.closedReference
     }
 
-    /// `reference(generation:)` as a strong reference.
-    @inlinable
-    func context(generation: UInt32) -> DecodingContext {
-        reference(generation: generation).takeUnretainedValue()
-    }
-
     /// Calls `body` with `reference(generation:)` borrowed: no retain, no release. The decode keeps the
-    /// context alive while its generation is current, and the closed context lives forever.
+    /// context alive while its generation is current, and the closed context lives forever. Decoders reach
+    /// it only through `APIDecoder.withContext` (`APIDecoder+Context.swift`), the one way.
     @inlinable @inline(__always)
     func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R {
         reference(generation: generation)._withUnsafeGuaranteedRef(body)
-    }
-}
-
-extension ContextHandle {
-    /// Calls `body` with the context borrowed while the decode that made `generation` runs; returns nil
-    /// without calling it for a decoder kept past its decode. A live context is always open (the decode
-    /// closes its state and changes the generation together, in `end()`).
-    @inlinable @inline(__always)
-    func withLiveContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
-        guard let context = liveReference(generation: generation) else { return nil }
-        return context._withUnsafeGuaranteedRef(body)
     }
 }
 

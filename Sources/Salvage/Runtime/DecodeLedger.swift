@@ -219,38 +219,19 @@ struct DecodeLedger {
         header.pointee.errorCap = cap.map { max(0, $0) }
     }
 
-    /// Raises the severity of the last error to at least `severity`.
-    func upgradeLastError(to severity: APIDecodeError.Severity) {
-        let last = header.pointee.errors.count - 1
-        if last >= 0 && header.pointee.errors[last].severity < severity {
-            header.pointee.errors[last].severity = severity
-        }
+    /// How many errors are recorded (without those only counted past the cap).
+    var recordedCount: Int { header.pointee.errors.count }
+
+    /// The severity of recorded error `index` (`0..<recordedCount`).
+    func severity(ofError index: Int) -> APIDecodeError.Severity { header.pointee.errors[index].severity }
+
+    /// Sets the severity of recorded error `index` (see `FailureRules.swift`, which decides it).
+    func setSeverity(_ severity: APIDecodeError.Severity, ofError index: Int) {
+        header.pointee.errors[index].severity = severity
     }
 
-    /// Whether an error recorded from index `start` on explains why the value at `site` failed: a failure,
-    /// or any error recorded at `site` itself (the failed decode upgrades those when it was required).
-    func explainsFailure(since start: Int, at site: ErrorSite) -> Bool {
-        // Past the cap nothing more is recorded, so nothing more needs explaining.
-        guard start >= 0, header.pointee.unrecorded == 0 else { return true }
-        var index = start
-        while index < header.pointee.errors.count {
-            if header.pointee.errors[index].severity == .failure || header.pointee.sites[index] == site { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// Makes the last errors, as long as they were recorded at `site`, failures (a decode's own errors are
-    /// the last ones recorded when it fails).
-    func markFailures(at site: ErrorSite) {
-        var index = header.pointee.errors.count - 1
-        while index >= 0 && header.pointee.sites[index] == site {
-            if header.pointee.errors[index].severity == .recovered {
-                header.pointee.errors[index].severity = .failure
-            }
-            index -= 1
-        }
-    }
+    /// Where recorded error `index` was recorded.
+    func site(ofError index: Int) -> ErrorSite { header.pointee.sites[index] }
 
     // MARK: - Absent keys
 
