@@ -290,7 +290,7 @@ extension GettingStartedExamples {
         // A situation the policy does not name: the error is recorded and the model fails.
         let nullPage = decodeInModel(#"{"page": null}"#, settings)
         #expect(nullPage.value == nil)
-        #expect(nullPage.errors.map(\.description) == [#"root(DocModel) > "page"(Int) : Unexpectedly found null"#])
+        #expect(nullPage.errors.map(\.description) == [#"root(DocModel) > "page"(Int) : Unexpectedly found null (a default exists for missing values)"#])
         #expect(nullPage.errors.map(\.severity) == [.failure])
         let invalidRetries = decodeInModel(#"{"retries": "x"}"#, settings)
         #expect(invalidRetries.value == nil)

@@ -29,6 +29,8 @@ extension APIDecoder {
     ///   ``APIDecodeOptions/reportsUsedDefaults`` is set, which records a `defaultUsed` entry.
     /// - Situations the policy does not name behave like a required value: the error is recorded and the
     ///   model fails (the default is still returned, so your code can go on to `guard decoder.succeeded`).
+    ///   The error says that a default was there, and for what: `… : Unexpectedly found a string (a default
+    ///   exists for missing or null values)` (see ``APIDecodeError/note``).
     ///
     /// ```swift
     /// let retries = decoder["retries"].decode(Int.self, default: 3)                 // missing or null → 3
@@ -40,8 +42,10 @@ extension APIDecoder {
         let isMissing = node < 0
         if presence == .missing {
             guard policy.contains(isMissing ? .missing : .null) else {
+                let start = context.errors.count
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
+                noteUncoveredDefault(policy, since: start)
                 return value()
             }
             let errorsBefore = withContext { $0.errorCount }
@@ -54,12 +58,28 @@ extension APIDecoder {
             }
             return value()
         }
+        let start = policy.contains(.invalid) ? -1 : context.errors.count
         if let decoded = T._salvageDecode(at: self) {
             return decoded
         }
         if !policy.contains(.invalid) {
             failRequired()
+            noteUncoveredDefault(policy, since: start)
         }
         return value()
+    }
+}
+
+extension APIDecoder {
+    /// Adds to the errors a failed `decode(_:default:when:)` recorded since `start` that a default existed
+    /// for other situations: `a default exists for missing or null values`.
+    func noteUncoveredDefault(_ policy: DefaultPolicy, since start: Int) {
+        var situations: [String] = []
+        if policy.contains(.missing) { situations.append("missing") }
+        if policy.contains(.null) { situations.append("null") }
+        if policy.contains(.invalid) { situations.append("invalid") }
+        guard let last = situations.popLast() else { return }
+        let list = situations.isEmpty ? last : situations.joined(separator: ", ") + " or " + last
+        withContext { $0.state.annotateErrors(since: start, at: ErrorSite(self), note: "a default exists for \(list) values") }
     }
 }

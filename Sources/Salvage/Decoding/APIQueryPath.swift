@@ -97,14 +97,61 @@ extension APIDecoder {
     /// The first of `keys` that is present here (null counts as present), for APIs that rename fields:
     /// `decoder[firstOf: "full_name", "name"]`. Alternatives that are absent produce no error; when none
     /// is present, a required decode reports every key tried (when the value here is itself missing, it
-    /// reports that, at the first key).
+    /// reports that, at the first key). With ``APIDecodeOptions/reportsUsedFallbacks``, finding the value
+    /// under a key other than the first records an info `fallbackUsed` entry there.
     public subscript(firstOf first: String, _ rest: String...) -> APIDecoder {
         let keys = [first] + rest
-        for key in keys {
+        for (index, key) in keys.enumerated() {
             let candidate = self[key]
-            if candidate.isPresent { return candidate }
+            if candidate.isPresent {
+                if index > 0 { candidate.reportFallback(used: key, preferred: first) }
+                return candidate
+            }
         }
         return alternativesChild(keys)
+    }
+
+    /// The first of `paths` that leads to a value here (null counts as present), for APIs that moved a
+    /// field: `decoder[firstOf: ["user", "name"], "name"]` (an array literal or an ``APIQueryPath`` value is a
+    /// path; string literals alone choose the form with keys, where a dot is part of the key). It behaves as
+    /// the form with keys does; errors and `fallbackUsed` entries name a path by its dotted text (`user.name`).
+    public subscript(firstOf first: APIQueryPath, _ rest: APIQueryPath...) -> APIDecoder {
+        let paths = [first] + rest
+        for (index, path) in paths.enumerated() {
+            let candidate = self[path: path]
+            if candidate.isPresent {
+                if index > 0 { candidate.reportFallback(used: path.dottedText, preferred: first.dottedText) }
+                return candidate
+            }
+        }
+        return alternativesChild(paths.map(\.dottedText))
+    }
+
+    /// Records that `decoder[firstOf:]` found its value under `used` (only with `reportsUsedFallbacks`).
+    private func reportFallback(used: String, preferred: String) {
+        withContext { context in
+            guard context.options.reportsUsedFallbacks else { return }
+            context.record(.fallbackUsed(used: used, preferred: preferred), at: self, decoding: nil, severity: .info)
+        }
+    }
+}
+
+extension APIQueryPath {
+    /// The path as dotted text, as `init(_:)` reads it (`user.name`, `items.0`, `version\.major`).
+    var dottedText: String {
+        components.map { component in
+            switch component {
+            case .key(let key), .keyOrIndex(let key):
+                var text = ""
+                for character in key {
+                    if character == "\\" || character == "." { text.append("\\") }
+                    text.append(character)
+                }
+                return text
+            case .index(let index):
+                return String(index)
+            }
+        }.joined(separator: ".")
     }
 }
 

@@ -56,6 +56,10 @@ public struct APIDecodeOptions: Sendable {
     /// is recorded as a `defaultUsed` entry, so you can see how often an API leaves fields out. Off by default.
     public var reportsUsedDefaults = false
 
+    /// Whether `decoder[firstOf:]` records an info `fallbackUsed` entry (code `fallback_used`) when it finds
+    /// the value under an alternative other than the first, so a renamed field shows up in the logs. Off by default.
+    public var reportsUsedFallbacks = false
+
     /// The most errors recorded per decode; further errors are only counted
     /// (``APIDecodeResult/unrecordedErrorCount``). Decoding itself is unaffected. Nil (the default): no cap.
     public var maximumRecordedErrors: Int? = nil

@@ -32,7 +32,7 @@ extension APICodingKey: Codable {
 
 extension APIDecodeErrorReason: Codable {
     private enum CodingKeys: String, CodingKey {
-        case code, kind, actual, expected, minimum, maximum, count, value, type, message, syntax, tried, found, dropped, total, allowed, key, occurrences
+        case code, kind, actual, expected, minimum, maximum, count, value, type, message, syntax, tried, found, dropped, total, allowed, key, occurrences, used, preferred, reasons
     }
 
     /// Reads a reason written by `encode(to:)`.
@@ -63,6 +63,9 @@ extension APIDecodeErrorReason: Codable {
         case "coerced": self = .coerced(value: try string(.value), found: try c.decode(JSONElement.self, forKey: .found), type: try string(.type))
         case "unknownKey": self = .unknownKey(key: try string(.key), type: try string(.type), occurrences: try int(.occurrences))
         case "defaultUsed": self = .defaultUsed(because: try c.decode(JSONElement.self, forKey: .found))
+        case "fallbackUsed": self = .fallbackUsed(used: try string(.used), preferred: try string(.preferred))
+        case "noAlternativeMatched":
+            self = .noAlternativeMatched(tried: try c.decode([String].self, forKey: .tried), reasons: try c.decode([String].self, forKey: .reasons))
         default: self = .other(message: try string(.message))
         }
     }
@@ -111,6 +114,10 @@ extension APIDecodeErrorReason: Codable {
             try c.encode(occurrences, forKey: .occurrences)
         case .defaultUsed(let found):
             try c.encode("defaultUsed", forKey: .kind); try c.encode(found, forKey: .found)
+        case .fallbackUsed(let used, let preferred):
+            try c.encode("fallbackUsed", forKey: .kind); try c.encode(used, forKey: .used); try c.encode(preferred, forKey: .preferred)
+        case .noAlternativeMatched(let tried, let reasons):
+            try c.encode("noAlternativeMatched", forKey: .kind); try c.encode(tried, forKey: .tried); try c.encode(reasons, forKey: .reasons)
         case .other:
             try c.encode("other", forKey: .kind)
         }
@@ -125,7 +132,7 @@ extension APIDecodeErrorReason {
 }
 
 extension APIDecodeError: Codable {
-    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value, sourceHidden = "source_hidden" }
+    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value, sourceHidden = "source_hidden", note }
 
     /// Reads an error written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
@@ -136,10 +143,11 @@ extension APIDecodeError: Codable {
                   severity: try container.decode(Severity.self, forKey: .severity))
         value = try container.decodeIfPresent(String.self, forKey: .value)
         hidesSource = try container.decodeIfPresent(Bool.self, forKey: .sourceHidden) ?? false
+        note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 
-    /// Writes `path`, `reason`, `location`, `severity`, `value`, and `source_hidden` (true) when
-    /// ``diagnostic(source:)`` shows no source excerpt because the decode redacts values.
+    /// Writes `path`, `reason`, `location`, `severity`, `value`, `source_hidden` (true) when
+    /// ``diagnostic(source:)`` shows no source excerpt because the decode redacts values, and `note` when there is one.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
@@ -148,5 +156,6 @@ extension APIDecodeError: Codable {
         try container.encode(severity, forKey: .severity)
         try container.encodeIfPresent(value, forKey: .value)
         if hidesSource { try container.encode(true, forKey: .sourceHidden) }
+        try container.encodeIfPresent(note, forKey: .note)
     }
 }

@@ -341,3 +341,47 @@ struct DecodeLedger {
         body(&header.pointee.frames[index])
     }
 }
+
+// MARK: - Notes and attempts (see `AttemptScope.swift`)
+
+extension DecodeLedger {
+    /// Adds `note` to the errors recorded from index `start` on at `site`, or, when none was recorded there,
+    /// to the last error recorded since `start`.
+    func annotateErrors(since start: Int, at site: ErrorSite, note: String) {
+        guard header.pointee.isOpen, start >= 0, start < header.pointee.errors.count else { return }
+        var annotated = false
+        for index in start ..< header.pointee.errors.count where header.pointee.sites[index] == site {
+            header.pointee.errors[index].note = note
+            annotated = true
+        }
+        if !annotated { header.pointee.errors[header.pointee.errors.count - 1].note = note }
+    }
+
+    /// What an attempt restores when it gives up (see `AttemptMark`).
+    func attemptMark() -> AttemptMark {
+        var flags: [AttemptMark.FrameFlags] = []
+        flags.reserveCapacity(header.pointee.frames.count)
+        for index in 0 ..< header.pointee.frames.count {
+            let frame = header.pointee.frames[index]
+            flags.append(AttemptMark.FrameFlags(succeeded: frame.succeeded, reportedShape: frame.reportedShape))
+        }
+        return AttemptMark(errors: header.pointee.errors.count, unrecorded: header.pointee.unrecorded,
+                           unknownKeys: header.pointee.unknownKeys, frames: flags)
+    }
+
+    /// Removes what was recorded since `mark` and restores the flags of the frames open then; returns the
+    /// errors removed, in order.
+    func rollBack(to mark: AttemptMark) -> [APIDecodeError] {
+        guard header.pointee.isOpen, mark.errors <= header.pointee.errors.count else { return [] }
+        let removed = Array(header.pointee.errors[mark.errors...])
+        header.pointee.errors.removeSubrange(mark.errors...)
+        header.pointee.sites.removeSubrange(mark.errors...)
+        header.pointee.unrecorded = mark.unrecorded
+        header.pointee.unknownKeys = mark.unknownKeys
+        for (index, flags) in mark.frames.enumerated() where index < header.pointee.frames.count {
+            header.pointee.frames[index].succeeded = flags.succeeded
+            header.pointee.frames[index].reportedShape = flags.reportedShape
+        }
+        return removed
+    }
+}

@@ -27,6 +27,10 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// ``APIDecodeOptions/redactedPaths`` (where the reason is stored without the value too); nil when
     /// there was no value.
     public internal(set) var value: String?
+    /// What the decode adds to the reason, shown after it in parentheses: e.g. `a default exists for missing
+    /// or null values` when ``APIDecoder/decode(_:default:when:)``'s policy did not cover the failure. Nil
+    /// for most errors; not compared by `==`.
+    public internal(set) var note: String?
     /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
     /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
     var hidesSource = false
@@ -59,13 +63,18 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
         self.location = location
         self.severity = severity
         self.value = nil
+        self.note = nil
     }
 
     /// The stable, machine-readable code of the reason, e.g. `type_mismatch`; see ``APIDecodeErrorReason/code``.
     public var code: String { reason.code }
 
-    /// `<tagged path> : <reason>`, e.g. `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string`.
-    public var description: String { "\(path.taggedJSONPath) : \(reason)" }
+    /// `<tagged path> : <reason>`, e.g. `root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string`,
+    /// followed by ` (<note>)` when there is a ``note``.
+    public var description: String {
+        guard let note else { return "\(path.taggedJSONPath) : \(reason)" }
+        return "\(path.taggedJSONPath) : \(reason) (\(note))"
+    }
 
     /// Same as `description`.
     public var localizedDescription: String { description }

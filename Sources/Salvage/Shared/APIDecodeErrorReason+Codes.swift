@@ -17,6 +17,8 @@
 /// | `default_used` | a default replaced a missing or null value (when reported) |
 /// | `coerced` | a lenient conversion was applied |
 /// | `unknown_key` | a member no decoder read (with `reportsUnknownKeys`) |
+/// | `fallback_used` | `decoder[firstOf:]` used an alternative other than the first (with `reportsUsedFallbacks`) |
+/// | `no_alternative_matched` | none of the alternatives of `decodeOneOf` decoded the value |
 /// | `custom` | recorded by your code; a model that returned nil without saying why |
 extension APIDecodeErrorReason {
     /// The reason's stable code; see the table above.
@@ -37,6 +39,8 @@ extension APIDecodeErrorReason {
         case .coerced: return "coerced"
         case .unknownKey: return "unknown_key"
         case .other: return "custom"
+        case .fallbackUsed: return "fallback_used"
+        case .noAlternativeMatched: return "no_alternative_matched"
         }
     }
 }

@@ -50,6 +50,13 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
     /// None of the alternative keys of `decoder[firstOf:]` is present.
     case missingAlternatives(tried: [String])
+    /// `decoder[firstOf:]` found the value under `used`, not under the `preferred` (first) key or path;
+    /// recorded at info level only with ``APIDecodeOptions/reportsUsedFallbacks``. Code `fallback_used`.
+    case fallbackUsed(used: String, preferred: String)
+    /// None of the alternatives of ``APIDecoder/decodeOneOf(_:)`` decoded the value: `tried` names each
+    /// alternative and `reasons` says why it failed (its first error, with the path below the value).
+    /// Code `no_alternative_matched`.
+    case noAlternativeMatched(tried: [String], reasons: [String])
     /// The input is not valid JSON; carries the parser's message and location.
     case invalidJSON(JSONSyntaxError)
     /// A problem recorded by your own code, in your words.
@@ -92,6 +99,11 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return "Dropped \(dropped) of \(total) elements, more than the \(allowed) allowed"
         case .missingAlternatives(let tried):
             return "No value is present under any of \(tried.map(quoted).joined(separator: ", "))"
+        case .fallbackUsed(let used, let preferred):
+            return "Found under \(quoted(used)) instead of the preferred \(quoted(preferred))"
+        case .noAlternativeMatched(let tried, let reasons):
+            let parts = zip(tried, reasons).map { "\($0) (\($1))" }
+            return "No alternative matched: " + parts.joined(separator: ", ")
         case .invalidJSON(let error):
             return "Invalid JSON at \(error.location): \(error.message)"
         case .other(let message):
@@ -120,6 +132,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.coerced(a1, a2, a3), .coerced(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.lossBudgetExceeded(a1, a2, a3), .lossBudgetExceeded(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
+        case let (.fallbackUsed(a1, a2), .fallbackUsed(b1, b2)): return a1 == b1 && a2 == b2
+        case let (.noAlternativeMatched(a1, a2), .noAlternativeMatched(b1, b2)): return a1 == b1 && a2 == b2
         case let (.other(a), .other(b)): return a == b
         default: return false
         }
@@ -152,6 +166,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .coerced(let a, let b, let c): hasher.combine(14); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .lossBudgetExceeded(let a, let b, let c): hasher.combine(13); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         case .other(let message): hasher.combine(9); hasher.combine(message)
+        case .fallbackUsed(let a, let b): hasher.combine(18); hasher.combine(a); hasher.combine(b)
+        case .noAlternativeMatched(let a, let b): hasher.combine(19); hasher.combine(a); hasher.combine(b)
         }
     }
 }

@@ -36,7 +36,7 @@ extension APIDecodeErrorReason {
             guard let valueText, !valueText.isEmpty else { return self }
             return .other(message: message.replacingOccurrences(of: valueText, with: redactedText))
         case .unexpectedJSONType, .countNotExact, .countBelowMinimum, .countAboveMaximum, .unknownKey, .defaultUsed,
-             .lossBudgetExceeded, .missingAlternatives, .invalidJSON:
+             .lossBudgetExceeded, .missingAlternatives, .invalidJSON, .fallbackUsed, .noAlternativeMatched:
             return self
         }
     }

@@ -110,7 +110,7 @@ struct PathsAndDefaultsTests {
     @Test func aSituationThePolicyDoesNotNameFailsTheModel() {
         let result = APIDataDecoder().decode(string: #"{"count": 1}"#, to: PDDefaults.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(PDDefaults) > "strict"(Int) : No value is present"#])
+        #expect(result.errors.map(\.description) == [#"root(PDDefaults) > "strict"(Int) : No value is present (a default exists for null values)"#])
     }
 
     @Test func usedDefaultsCanBeReported() {
