@@ -10,11 +10,6 @@ extension ScalarDecodable {
         guard let value = decoder.convertScalar(Self.self) else { return nil }
         self = value
     }
-
-    /// Converts directly, without a frame of its own: the witness of every built-in scalar. A public member
-    /// of this internal protocol's extension may satisfy `APIDecodable`'s public requirement, and wins over
-    /// `APIDecodable`'s default because `ScalarDecodable` refines `APIDecodable`.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 }
 
 extension APIDecoder {
@@ -87,6 +82,8 @@ func wrongType(_ document: JSONDocument, _ node: Int) -> APIDecodeErrorReason {
 extension String: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> String? {
         document.kind(node) == .string ? document.string(node) : nil
@@ -107,6 +104,8 @@ extension String: APIDecodable, ScalarDecodable {
 extension Bool: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Bool? {
         switch document.kind(node) {
@@ -143,10 +142,8 @@ extension Bool: APIDecodable, ScalarDecodable {
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
-    /// Converts directly, without a frame of its own. The one scalar that does not use `ScalarDecodable`'s
-    /// shared witness: models in other modules reach that one through the generic calling convention, about
-    /// 23 instructions more per value, which `Double`-heavy documents (coordinates) measurably pay.
-    public static func _salvageDecode(at decoder: APIDecoder) -> Double? { decoder.convertScalar(Double.self) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         document.kind(node) == .number ? document.double(node) : nil
@@ -166,6 +163,8 @@ extension Double: APIDecodable, ScalarDecodable {
 extension Float: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
         document.kind(node) == .number ? document.float(node) : nil
@@ -187,6 +186,8 @@ extension Float: APIDecodable, ScalarDecodable {
 extension Decimal: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
+    /// Converts directly, without a frame of its own.
+    public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Decimal? {
         guard document.kind(node) == .number, case .value(let value) = document.decimal(node) else { return nil }

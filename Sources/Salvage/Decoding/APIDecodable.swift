@@ -56,9 +56,8 @@ extension APIDecodable {
     public static var _salvageDecodesNull: Bool { false }
 }
 
-/// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own
-/// (their `_salvageDecode` is `ScalarDecodable`'s, in `ScalarConversions.swift`).
-protocol ScalarDecodable: APIDecodable {
+/// Built-in types that decode a single JSON value with no nested decoders, so they need no frame of their own.
+protocol ScalarDecodable {
     /// The value at `node`, or nil when it cannot be converted.
     static func convert(_ document: JSONDocument, node: Int) -> Self?
     /// Why `convert` returned nil for `node` (asked only after it did).

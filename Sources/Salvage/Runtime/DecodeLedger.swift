@@ -111,7 +111,9 @@ struct DecodeLedger {
 
     /// False once the decode has returned: the borrowed input bytes are gone, so decoders kept past the
     /// decode (a misuse) must not read the document any more.
-    var isOpen: Bool { header.pointee.isOpen }
+    var isOpen: Bool {
+        @inline(__always) get { header.pointee.isOpen }
+    }
 
     /// Closes the state when the decode returns. Once closed, the state changes no more: every write is
     /// ignored. The shared closed context (see `ContextSlot.swift`) relies on it, as decoders on any thread

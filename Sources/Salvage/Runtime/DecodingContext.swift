@@ -33,7 +33,9 @@ final class DecodingContext {
     var errors: [APIDecodeError] { state.errors }
 
     /// Whether the decode is still running (see `DecodeLedger.isOpen`).
-    @usableFromInline var isOpen: Bool { state.isOpen }
+    @usableFromInline var isOpen: Bool {
+        @inline(__always) get { state.isOpen }
+    }
 
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
