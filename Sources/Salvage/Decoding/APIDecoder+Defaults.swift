@@ -42,7 +42,7 @@ extension APIDecoder {
         let isMissing = node < 0
         if presence == .missing {
             guard policy.contains(isMissing ? .missing : .null) else {
-                let start = context.errors.count
+                let start = withContext { $0.errors.count }
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
                 noteUncoveredDefault(policy, since: start)
@@ -58,7 +58,7 @@ extension APIDecoder {
             }
             return value()
         }
-        let start = policy.contains(.invalid) ? -1 : context.errors.count
+        let start = policy.contains(.invalid) ? -1 : withContext { $0.errors.count }
         if let decoded = T._salvageDecode(at: self) {
             return decoded
         }
