@@ -1,0 +1,68 @@
+// Docs/GettingStarted.md, continued: the discriminator pattern (section 4), on GitHub's events payload from the
+// shared corpus (../shared/corpus/github_events.json, beside the package; the test is skipped without it).
+import Foundation
+import Testing
+import Salvage
+
+/// The shared corpus, beside the package.
+private let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+private let eventsArePresent = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("github_events.json").path)
+
+extension GettingStartedExamples {
+    // MARK: 4. Payloads of several shapes (continued)
+
+    @Test(.enabled(if: eventsArePresent, "needs ../shared/corpus/github_events.json"))
+    func discriminatedEventsKeepUnknownTypes() throws {
+        let data = try Data(contentsOf: corpus.appendingPathComponent("github_events.json"))
+
+        enum GitHubEvent: APIDecodable {
+            case push(branch: String, commits: Int)
+            case watch(repository: String)
+            case create(refType: String)
+            case unknown(type: String, payload: JSONValue)    // kept, not dropped
+
+            init?(from decoder: APIDecoder) {
+                guard let type = decoder["type"] --> String.self else { return nil }
+                let payload = decoder["payload"]
+                switch type {
+                case "PushEvent":
+                    guard let ref = payload["ref"] --> String.self,
+                          let commits = payload["commits"] --> [JSONValue].self else { return nil }
+                    self = .push(branch: ref, commits: commits.count)
+                case "WatchEvent":
+                    guard let name = decoder["repo"]["name"] --> String.self else { return nil }
+                    self = .watch(repository: name)
+                case "CreateEvent":
+                    guard let refType = payload["ref_type"] --> String.self else { return nil }
+                    self = .create(refType: refType)
+                default:
+                    self = .unknown(type: type, payload: (payload --> JSONValue?.self) ?? .null)
+                }
+            }
+        }
+
+        let events = APIDataDecoder().decode(data: data, to: [GitHubEvent].self)   // github_events.json: 30 events
+
+        let all = try #require(events.value)
+        #expect(events.errors.isEmpty)
+        #expect(all.count == 30)
+        var pushes = 0, commits = 0, watches = 0, creates: [String] = [], unknown: [String: Int] = [:]
+        for event in all {
+            switch event {
+            case .push(_, let count): pushes += 1; commits += count
+            case .watch: watches += 1
+            case .create(let refType): creates.append(refType)
+            case .unknown(let type, let payload):
+                unknown[type, default: 0] += 1
+                #expect(payload != .null)
+            }
+        }
+        #expect(pushes == 13 && commits == 16)
+        #expect(watches == 6)
+        #expect(creates == ["branch", "repository", "repository"])
+        #expect(unknown == ["ForkEvent": 3, "IssueCommentEvent": 2, "GollumEvent": 2, "IssuesEvent": 1])
+        if case .watch(let repository) = try #require(all.first(where: { if case .watch = $0 { true } else { false } })) {
+            #expect(repository.contains("/"))
+        }
+    }
+}
