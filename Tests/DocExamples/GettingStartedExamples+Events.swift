@@ -65,4 +65,33 @@ extension GettingStartedExamples {
             #expect(repository.contains("/"))
         }
     }
+
+    @Test func alternativesAndAttempts() throws {
+        struct Cat: APIDecodable {
+            let meow: String
+            init?(from decoder: APIDecoder) {
+                guard let meow = decoder["meow"] --> String.self else { return nil }
+                self.meow = meow
+            }
+        }
+        struct Dog: APIDecodable {
+            let bark: Int
+            init?(from decoder: APIDecoder) {
+                guard let bark = decoder["bark"] --> Int.self else { return nil }
+                self.bark = bark
+            }
+        }
+        let result = decodeInModel(#"{"pet": {"bark": 3}, "id": "7"}"#) { (decoder: APIDecoder) -> Int? in
+            enum Pet { case cat(Cat), dog(Dog) }               // Cat and Dog: APIDecodable models
+
+            // inside Owner.init?(from:)
+            let pet = decoder["pet"].decodeOneOf(.model(Cat.self, Pet.cat), .model(Dog.self, Pet.dog))
+            let id = decoder["id"].attempt { $0 --> Int.self } ?? (decoder["id"] --> String.self).flatMap { Int($0) }
+            // {"pet": {"bark": 3}, "id": "7"} → .dog, 7, no errors: the failed Int attempt left none behind
+            guard case .dog(let dog)? = pet, let id else { return nil }
+            return dog.bark * 100 + id
+        }
+        #expect(result.value == 307)
+        #expect(result.errors == [])
+    }
 }
