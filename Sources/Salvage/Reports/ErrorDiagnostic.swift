@@ -28,7 +28,7 @@ extension APIDecodeError {
         case .recovered: label = "warning"
         case .info: label = "note"
         }
-        var lines = ["\(label): \(reason) [\(code)]"]
+        var lines = ["\(label): \(reason)\(note.map { " (\($0))" } ?? "") [\(code)]"]
         let place = location.map { "line \($0.line), column \($0.column): " } ?? ""
         lines.append(" --> \(place)\(path.taggedJSONPath)")
         if let location, source != nil, hidesSource {

@@ -40,7 +40,7 @@ extension APIDecodeError {
     }
 
     /// The error as one line of JSON with stable keys — `code`, `severity`, `path`, `json_pointer`,
-    /// `record`, `line`, `column`, `expected`, `found`, `value`, `message` — for JSON Lines logs. Keys
+    /// `record`, `line`, `column`, `expected`, `found`, `value`, `message`, `note` — for JSON Lines logs. Keys
     /// without a value are left out; keys are sorted.
     ///
     /// ```json
@@ -84,6 +84,7 @@ extension APIDecodeError {
         if let expectedType { fields["expected"] = expectedType }
         if let foundJSONType { fields["found"] = foundJSONType }
         if let value { fields["value"] = value }
+        if let note { fields["note"] = note }
         return fields
     }
 }

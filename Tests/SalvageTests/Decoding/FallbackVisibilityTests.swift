@@ -96,6 +96,18 @@ struct FallbackVisibilityTests {
         #expect(exported.description == description)
     }
 
+    @Test func theNoteIsInEveryRenderingOfTheError() throws {
+        let result = APIDataDecoder().decode(string: #"{"retries": "many", "limit": 1}"#, to: Limits.self)
+        let error = try #require(result.errors.first)
+        #expect(error.note == "a default exists for missing or null values")
+        let firstLine: Substring? = error.diagnostic().split(separator: "\n").first
+        #expect(firstLine == "error: Unexpectedly found a string (a default exists for missing or null values) [type_mismatch]")
+        #expect(error.metadata["salvage.error.note"] == "a default exists for missing or null values")
+        let line = try #require(JSONSerialization.jsonObject(with: Data(error.jsonLine.utf8)) as? [String: Any])
+        #expect(line["note"] as? String == "a default exists for missing or null values")
+        #expect(line["message"] as? String == "Unexpectedly found a string")
+    }
+
     @Test func aDefaultThatAppliedAddsNoNote() {
         let result = APIDataDecoder().decode(string: #"{"limit": "x"}"#, to: Limits.self)
         #expect(result.value?.retries == 3)
