@@ -13,6 +13,9 @@ public struct BenchmarkSuites {
 
     public static let names = ["twitter", "citm", "canada", "flaky", "flaky-clean", "parse", "codable"]
 
+    /// Suites `--suite` accepts that a default run leaves out: one recovery mode of `codable` alone.
+    public static let extraNames = ["codable-salvage", "codable-strict"]
+
     /// Runs the named suite; throws when an input file cannot be read.
     public func run(_ name: String) throws -> [SuiteResult] {
         switch name {
@@ -22,11 +25,14 @@ public struct BenchmarkSuites {
         case "flaky": return [flaky(isFlaky: true)]
         case "flaky-clean": return [flaky(isFlaky: false)]
         case "parse": return try parse()
-        case "codable":
+        case "codable", "codable-salvage", "codable-strict":
             // Both recoveries on clean data: `codable` is `.salvage` (the default), `codable-strict` `.strict`.
+            // `--suite codable-salvage` or `--suite codable-strict` runs one of them alone (for profiling).
             var strict = APIDecodeOptions()
             strict.codable.recovery = .strict
-            return try [("codable", APIDecodeOptions()), ("codable-strict", strict)].flatMap { suite, options in [
+            let modes = [("codable", APIDecodeOptions()), ("codable-strict", strict)]
+                .filter { mode, _ in name == "codable" || mode == name || (name == "codable-salvage" && mode == "codable") }
+            return try modes.flatMap { suite, options in [
                 try models(suite, file: "twitter.json", salvage: SwiftDecodableRoot<CodableTwitterFeed>.self, { $0.value.checksum }, foundation: CodableTwitterFeed.self, { $0.checksum }, options: options),
                 try models(suite, file: "citm_catalog.json", salvage: SwiftDecodableRoot<CitmCatalog>.self, { $0.value.checksum }, foundation: CitmCatalog.self, { $0.checksum }, options: options),
                 try models(suite, file: "canada.json", salvage: SwiftDecodableRoot<CodableCanadaCollection>.self, { $0.value.checksum }, foundation: CodableCanadaCollection.self, { $0.checksum }, options: options),

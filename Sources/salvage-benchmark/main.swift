@@ -41,8 +41,8 @@ func parseOptions() -> Options {
             guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
             options.iterations = value
         case "--suite":
-            guard let value = arguments.popFirst(), BenchmarkSuites.names.contains(value) else {
-                fail("--suite needs one of: \(BenchmarkSuites.names.joined(separator: ", "))")
+            guard let value = arguments.popFirst(), (BenchmarkSuites.names + BenchmarkSuites.extraNames).contains(value) else {
+                fail("--suite needs one of: \((BenchmarkSuites.names + BenchmarkSuites.extraNames).joined(separator: ", "))")
             }
             options.suites.append(value)
         case "--help", "-h":
@@ -51,7 +51,7 @@ func parseOptions() -> Options {
               --corpus DIR   folder with twitter.json, citm_catalog.json, canada.json (default ../shared/corpus)
               --json         print a JSON array with one object per suite instead of a table
               --quick        one iteration per suite, no warm-up (checks that everything works)
-              --suite NAME   run only this suite (repeatable): \(BenchmarkSuites.names.joined(separator: ", "))
+              --suite NAME   run only this suite (repeatable): \((BenchmarkSuites.names + BenchmarkSuites.extraNames).joined(separator: ", "))
               --no-memory    skip the ~100 MB peak-memory measurement
               --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys), check their outcomes, exit
               --iterations N timed runs per suite (default 20, after 3 warm-ups)

@@ -85,16 +85,16 @@ struct DocumentDecoder: Decoder {
         }
         if T.self == URL.self {
             let text = try foundationString(decoding: URL.self)
-            guard let url = URL(string: text) as? T else {
+            guard let url = URL(string: text) else {
                 throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string.")),
                            .invalidFormat(value: text, type: "URL", expected: "a URL"), node: node, decoding: URL.self)
             }
-            return url
+            return reinterpret(url, as: T.self)
         }
         if T.self == Date.self {
             switch document.date(node, strategy: settings.strategies.dates) {
             case .success(let date):
-                if let date = date as? T { return date }
+                return reinterpret(date, as: T.self)
             case .failure(let failure):
                 if case .unexpectedJSONType(let actual) = failure.reason {
                     throw site(DecodingError.typeMismatch(Date.self, .init(codingPath: codingPath, debugDescription: "Expected to decode Date but found \(actual) instead.")),
@@ -106,11 +106,11 @@ struct DocumentDecoder: Decoder {
         }
         if T.self == Data.self {
             let text = try foundationString(decoding: Data.self)
-            guard let data = Data(base64Encoded: text) as? T else {
+            guard let data = Data(base64Encoded: text) else {
                 throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64.")),
                            .invalidFormat(value: text, type: "Data", expected: "base64"), node: node, decoding: Data.self)
             }
-            return data
+            return reinterpret(data, as: T.self)
         }
         if DocumentDecoder.isScalarArray(T.self) {
             return try scalarArray(T.self, framed: framed)
@@ -118,7 +118,7 @@ struct DocumentDecoder: Decoder {
         if settings.salvages {
             return try framed ? inFrame(T.self) { try decodeSalvaging(T.self) } : decodeSalvaging(T.self)
         }
-        if let dictionary = try decodeKeyConvertingDictionary(T.self) { return dictionary }
+        if let dictionary = keyConvertingDictionary(T.self) { return try decodeConvertingKeys(dictionary, as: T.self) }
         // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
         // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
         // unspecialized `T` would look up generic metadata on every value.
@@ -153,7 +153,7 @@ struct DocumentDecoder: Decoder {
         if let collection = T.self as? any SalvageableCollection.Type {
             return try decodeCollection(collection, as: T.self)
         }
-        if let dictionary = try decodeKeyConvertingDictionary(T.self) { return dictionary }
+        if let dictionary = keyConvertingDictionary(T.self) { return try decodeConvertingKeys(dictionary, as: T.self) }
         do {
             return try T(from: self)
         } catch let error as DecodingError where T.self is any RawRepresentable.Type {

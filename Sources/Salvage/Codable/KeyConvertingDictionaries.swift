@@ -11,14 +11,18 @@ import Foundation
 
 /// `Dictionary` with `Decodable` keys and values, seen by the bridge without knowing `Key` and `Value`.
 protocol KeyConvertingDictionary {
-    /// The dictionary of the JSON object at `decoder`'s node, or nil for `String` keys (left to the
-    /// standard library).
-    static func decodeConvertingKeys(from decoder: DocumentDecoder) throws -> Self?
+    /// Whether the bridge converts the keys: false for `String` keys (left to the standard library, or to
+    /// `SalvageableCollection` under `.salvage`).
+    static var convertsKeys: Bool { get }
+
+    /// The dictionary of the JSON object at `decoder`'s node (only called when `convertsKeys`).
+    static func decodeConvertingKeys(from decoder: DocumentDecoder) throws -> Self
 }
 
 extension Dictionary: KeyConvertingDictionary where Key: Decodable, Value: Decodable {
-    static func decodeConvertingKeys(from decoder: DocumentDecoder) throws -> Self? {
-        if Key.self == String.self { return nil }
+    static var convertsKeys: Bool { Key.self != String.self }
+
+    static func decodeConvertingKeys(from decoder: DocumentDecoder) throws -> Self {
         let document = decoder.document
         var members: [Key: Value] = [:]
         members.reserveCapacity(document.count(decoder.node))
@@ -56,11 +60,20 @@ struct KeyConversionFailure: Error {
 }
 
 extension DocumentDecoder {
-    /// The value as `T` when `T` is a dictionary whose keys are not strings and the value is an object;
-    /// nil for anything else (see `KeyConvertingDictionary`).
-    func decodeKeyConvertingDictionary<T>(_ type: T.Type) throws -> T? {
-        guard document.kind(node) == .object, let dictionary = T.self as? any KeyConvertingDictionary.Type else { return nil }
-        return try dictionary.decodeConvertingKeys(from: self) as? T
+    /// `T` as a dictionary type whose keys the bridge converts, when it is one (keys that are not strings)
+    /// and the value is an object; nil for anything else (see `KeyConvertingDictionary`).
+    ///
+    /// A type, not a decoded `T?`: in unspecialized generic code an `Optional<T>` is a metadata look-up in
+    /// the runtime's global cache on every nested value (see `CheckedReinterpretation.swift`).
+    func keyConvertingDictionary<T>(_ type: T.Type) -> (any KeyConvertingDictionary.Type)? {
+        guard document.kind(node) == .object, let dictionary = T.self as? any KeyConvertingDictionary.Type,
+              dictionary.convertsKeys else { return nil }
+        return dictionary
+    }
+
+    /// The value as `T`, which is `dictionary` (`keyConvertingDictionary(T.self)` returned it).
+    func decodeConvertingKeys<D: KeyConvertingDictionary, T>(_ dictionary: D.Type, as type: T.Type) throws -> T {
+        reinterpret(try D.decodeConvertingKeys(from: self), as: T.self)
     }
 
     /// `text` as a `Key`: the case of a `String` enum, a `LosslessStringConvertible` value (`Int`, `Int64`…),
