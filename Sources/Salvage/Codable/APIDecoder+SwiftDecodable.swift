@@ -35,7 +35,7 @@ extension APIDecoder {
         // A frame for the Decodable, so that paths recorded inside it (by `Salvaged` values) show its type.
         return withFrame(for: T.self) { swift in
             swift.markReadsEverything()
-            return swift.withContext { context -> T? in
+            return swift.withContext { context in
                 // The bridge's settings hold the context for the bridge call, which ends inside this closure.
                 let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
                                               root: self, rootType: T.self, userInfo: context.options.userInfo)
@@ -49,7 +49,7 @@ extension APIDecoder {
                     bridge.absorb(error, required: required)
                 }
                 return nil
-            }
+            } ?? nil
         }
     }
 }

@@ -48,16 +48,15 @@ extension APIDecoder {
     }
 
     /// Runs `body` with `strategy` as the decode's date strategy, then restores the one before. A decoder
-    /// kept past its decode changes nothing (its context is the shared closed one).
+    /// kept past its decode changes nothing (it has no context).
     @usableFromInline
     func withDateStrategy<R>(_ strategy: DateDecodingStrategy, _ body: () -> R) -> R {
-        let previous = withContext { context -> DateDecodingStrategy? in
-            guard context.isOpen else { return nil }
+        let previous = withContext { context in
             defer { context.dateStrategy = strategy }
             return context.dateStrategy
         }
         guard let previous else { return body() }
-        defer { withContext { context in if context.isOpen { context.dateStrategy = previous } } }
+        defer { withContext { $0.dateStrategy = previous } }
         return body()
     }
 
@@ -66,7 +65,7 @@ extension APIDecoder {
     func convertDate(strategy: DateDecodingStrategy?) -> Date? {
         let node = node
         return withContext { context in
-            guard context.isOpen, node >= 0 else { return nil }
+            guard node >= 0 else { return nil }
             switch context.document.date(node, strategy: strategy ?? context.dateStrategy) {
             case .success(let date):
                 return date
@@ -74,7 +73,7 @@ extension APIDecoder {
                 context.record(failure.reason, at: self, decoding: Date.self)
                 return nil
             }
-        }
+        } ?? nil
     }
 }
 

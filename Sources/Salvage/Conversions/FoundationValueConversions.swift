@@ -7,7 +7,7 @@ extension APIDecoder {
     /// Reads the string here and converts it with `parse`, recording an error tagged `T` when it cannot.
     func convertString<T>(to type: T.Type, expected: String, _ parse: (String) -> T?) -> T? {
         withContext { context in
-            guard context.isOpen, node >= 0 else { return nil }
+            guard node >= 0 else { return nil }
             guard context.document.kind(node) == .string else {
                 context.record(wrongType(context.document, node), at: self, decoding: T.self)
                 return nil
@@ -18,7 +18,7 @@ extension APIDecoder {
                 return nil
             }
             return value
-        }
+        } ?? nil
     }
 }
 

@@ -102,7 +102,6 @@ extension JSONValue: APIDecodable {
     /// Copies the subtree at the decoder's position.
     public init?(from decoder: APIDecoder) {
         let value: JSONValue? = decoder.withContext { context in
-            guard context.isOpen else { return nil }
             guard decoder.node >= 0 else {
                 context.record(.unexpectedJSONType(actual: .absent), at: decoder, decoding: nil)
                 return nil
@@ -113,7 +112,7 @@ extension JSONValue: APIDecodable {
                 return nil
             }
             return value
-        }
+        } ?? nil
         guard let value else { return nil }
         self = value
     }

@@ -14,7 +14,7 @@ public struct ResponseData: APIDecodable, Sendable, Hashable {
 
     /// Takes the raw bytes of the response being decoded.
     public init?(from decoder: APIDecoder) {
-        self.data = decoder.withContext { $0.rawData }
+        self.data = decoder.withContext { $0.rawData } ?? nil
     }
 
     /// True: the raw bytes exist even where there is no JSON value.

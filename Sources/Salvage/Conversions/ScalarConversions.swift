@@ -17,12 +17,10 @@ extension APIDecoder {
     /// `S` (or untagged when `tagged` is false, for raw values of enums, which show the enum's type).
     func convertScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool = true) -> S? {
         let node = node
-        // The happy path borrows the context once; a closed one means a decoder kept past its decode.
-        let converted: S?? = withContext { context in
-            guard context.isOpen else { return nil }
-            return node >= 0 ? S.convert(context.document, node: node) : .some(nil)
-        }
-        guard let converted else { return nil }
+        // The happy path borrows the context once; nil means a decoder kept past its decode.
+        guard let converted = withContext({ context -> S? in
+            node >= 0 ? S.convert(context.document, node: node) : nil
+        }) else { return nil }
         return converted ?? convertFailedScalar(S.self, tagged: tagged)
     }
 
@@ -43,7 +41,7 @@ extension APIDecoder {
             let reason = (lenient ? S.coercionFailure(context.document, node: node) : nil) ?? S.failure(context.document, node: node)
             context.record(reason, at: self, decoding: tagged ? S.self : nil)
             return nil
-        }
+        } ?? nil
     }
 }
 

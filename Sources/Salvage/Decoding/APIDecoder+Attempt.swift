@@ -36,7 +36,7 @@ extension APIDecoder {
     /// let pet: Pet? = decoder.attempt { ($0 --> Cat?.self).map(Pet.cat) } ?? decoder.attempt { ($0 --> Dog?.self).map(Pet.dog) }
     /// ```
     public func attempt<T>(_ body: (APIDecoder) -> T?) -> T? {
-        withContext { context in context.attempt { body(self) }.value }
+        withContext { context in context.attempt { body(self) }.value } ?? nil
     }
 
     /// Decodes the value here with the first alternative that fits, each tried in an ``attempt(_:)``: the
@@ -50,7 +50,6 @@ extension APIDecoder {
     /// ```
     public func decodeOneOf<T>(_ alternatives: APIAlternative<T>...) -> T? {
         withContext { context in
-            guard context.isOpen else { return nil }
             guard node >= 0, !context.document.isNull(node) else {
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
@@ -65,7 +64,7 @@ extension APIDecoder {
             context.record(.noAlternativeMatched(tried: alternatives.map(\.name), reasons: reasons), at: self, decoding: T.self)
             failRequired()
             return nil
-        }
+        } ?? nil
     }
 
     /// An alternative's first error, with its path below this value: `["meow"] : No value is present`.

@@ -4,21 +4,26 @@
 // `decoder.withContext { context in … }`. The closure gets the context borrowed: no retain and no release
 // (a strong reference made every subscript and `-->` a retain and a release; see `ContextSlot.swift`), so
 // do not let `context` escape the closure. While the decode runs, it is the decode's own context, kept
-// alive by the decode. A decoder kept past its decode (a misuse the docs warn about) gets the closed
-// context instead: `context.isOpen` is false, its state ignores every write, and its document is a single
-// `null`, so it must not be read at this decoder's nodes (they index the finished decode's tape). Code
-// that reads the document therefore checks `context.isOpen` first (or uses `isPresent`, which does);
-// code that only records or updates frames may skip it, since a closed context records nothing.
+// alive by the decode, and `withContext` returns what the closure returns. For a decoder kept past its
+// decode (a misuse the docs warn about) the closure is not called and `withContext` returns nil: its
+// nodes index the finished decode's tape, so there is nothing it may read and nothing it may record.
+// Callers say what such a decoder gets with `?? value` (or ignore the `nil` when they only record).
+//
+// Why the closure is only called for a live decode, and gets a non-optional context: the alternatives
+// cost the hot paths (member and element lookup, presence, scalar conversion). A stand-in "closed"
+// context made each of them check a second flag; an optional parameter made the optimizer copy (retain
+// and release) the context in the closures it did not inline, such as the `String` conversion's.
+// (Measured with valgrind's instruction counts on the benchmark: see the closing note of issue #13.)
 //
 // Code that already has a context (the context itself, `BreadcrumbBuilder`, `DecodeDriver`, the Codable
 // bridge's settings) uses it directly; only decoders go through here. `ContextHandle` (`ContextSlot.swift`)
 // keeps the primitives this is built on.
 
 extension APIDecoder {
-    /// Runs `body` with the context of this decoder's decode borrowed (no retain, no release): the running
-    /// decode's context, or the closed context (`isOpen` false) for a decoder kept past its decode.
-    @inlinable @inline(__always)
-    func withContext<R>(_ body: (DecodingContext) -> R) -> R {
+    /// Runs `body` with the context of this decoder's decode borrowed (no retain, no release) while the
+    /// decode runs and returns its result; returns nil without running it for a decoder kept past its decode.
+    @inlinable @inline(__always) @discardableResult
+    func withContext<R>(_ body: (DecodingContext) -> R) -> R? {
         handle.withContext(generation: position.generation, body)
     }
 

@@ -97,8 +97,7 @@ extension APIDecoder {
     func presence(acceptingNull: Bool) -> Presence {
         let node = node
         return withContext { context in
-            guard context.isOpen else { return .keptPastItsDecode }
             return node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
-        }
+        } ?? .keptPastItsDecode
     }
 }

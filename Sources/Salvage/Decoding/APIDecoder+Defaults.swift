@@ -42,13 +42,13 @@ extension APIDecoder {
         let isMissing = node < 0
         if presence == .missing {
             guard policy.contains(isMissing ? .missing : .null) else {
-                let start = withContext { $0.errors.count }
+                let start = withContext { $0.errors.count } ?? 0
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
                 noteUncoveredDefault(policy, since: start)
                 return value()
             }
-            let errorsBefore = withContext { $0.errorCount }
+            let errorsBefore = withContext { $0.errorCount } ?? 0
             // A parent of the wrong type is still reported (once per model), default or not.
             reportMissing(decoding: T.self, required: false)
             withContext { context in
@@ -58,7 +58,7 @@ extension APIDecoder {
             }
             return value()
         }
-        let start = policy.contains(.invalid) ? -1 : withContext { $0.errors.count }
+        let start = policy.contains(.invalid) ? -1 : withContext { $0.errors.count } ?? 0
         if let decoded = T._salvageDecode(at: self) {
             return decoded
         }

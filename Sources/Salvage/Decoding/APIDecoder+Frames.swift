@@ -14,7 +14,8 @@ extension APIDecoder {
     /// `UnenteredFrame`; one error recorded), or for a decoder kept past its decode (nothing recorded).
     @inlinable @inline(__always)
     func withFrame<R>(for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
-        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) }
+        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) } ?? -1
+        // Negative: refused (-1 also when there is no context: a decoder kept past its decode records nothing).
         guard frameIndex >= 0 else {
             reportRefusedFrame(decoding: type, pushResult: frameIndex)
             return nil
@@ -40,7 +41,7 @@ extension APIDecoder {
     /// `withFrame`, and `refused` gives the outcome instead (a generic result, not an optional: unspecialized
     /// callers would look up `Optional<R>`'s metadata on every call).
     func withThrowingFrame<R>(for type: Any.Type, refused: () throws -> R, _ body: (APIDecoder) throws -> R) throws -> R {
-        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) }
+        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) } ?? -1
         guard frameIndex >= 0 else {
             reportRefusedFrame(decoding: type, pushResult: frameIndex)
             return try refused()
@@ -50,8 +51,16 @@ extension APIDecoder {
         if frameIndex & 3 != 0 || StackGuard.hasRoom() {
             return try body(inner)
         }
-        guard let outcome = StackGuard.runOnFreshStack({ Result { try body(inner) } }) else {
-            inner.reportUnenteredFrame(decoding: type, because: .noStack)
+        return try inner.onFreshStack(for: type, refused: refused, body)
+    }
+
+    /// The rest of `withThrowingFrame` when the stack is short: `body(self)` on a helper thread's fresh stack.
+    /// Out of line because its `Result<R, Error>` and `Optional` of it would otherwise be looked up (in the
+    /// runtime's metadata cache) on every call of an unspecialized `withThrowingFrame`, fresh stack or not.
+    @inline(never)
+    private func onFreshStack<R>(for type: Any.Type, refused: () throws -> R, _ body: (APIDecoder) throws -> R) throws -> R {
+        guard let outcome = StackGuard.runOnFreshStack({ Result { try body(self) } }) else {
+            reportUnenteredFrame(decoding: type, because: .noStack)
             return try refused()
         }
         return try outcome.get()
@@ -85,7 +94,6 @@ extension APIDecoder {
             message = StackGuard.notDecodedMessage(type)
         }
         withContext { context in
-            guard context.isOpen else { return }
             context.record(.other(message: message), at: self, decoding: type)
         }
     }

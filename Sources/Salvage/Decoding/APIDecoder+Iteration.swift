@@ -7,13 +7,12 @@ extension APIDecoder {
     func expectContainer(_ kind: NodeKind) -> Bool {
         let node = node
         return withContext { context in
-            guard context.isOpen else { return false }
             guard node >= 0 && context.document.kind(node) == kind else {
                 context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
                 return false
             }
             return true
-        }
+        } ?? false
     }
 
     /// Calls `body` with a decoder for each element of the array here, in order.

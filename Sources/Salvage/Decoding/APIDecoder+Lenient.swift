@@ -23,6 +23,7 @@ extension APIDecoder {
             context.state.lenient = lenient
             return previous
         }
+        guard let previous else { return body() }
         defer { withContext { $0.state.lenient = previous } }
         return body()
     }

@@ -13,7 +13,6 @@ extension APIDecoder {
     /// ```
     public func recordError(_ reason: APIDecodeErrorReason, failsModel: Bool = false) {
         withContext { context in
-            guard context.isOpen else { return }
             context.record(reason, at: self, decoding: nil, severity: failsModel ? .failure : .recovered)
             if failsModel {
                 context.fail(frame: frame)

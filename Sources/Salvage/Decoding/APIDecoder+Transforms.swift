@@ -27,7 +27,7 @@ extension APIDecoder {
             reason = "a value the transform accepts"
         } catch {
             // What the closure threw may quote the value in any form: leave it out when the value is redacted.
-            let redacted = withContext { $0.redactsValue(at: self) }
+            let redacted = withContext { $0.redactsValue(at: self) } ?? true
             reason = "a value the transform accepts (it threw: \(redacted ? "<redacted>" : "\(error)"))"
         }
         withContext { context in

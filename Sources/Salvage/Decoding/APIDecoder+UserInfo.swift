@@ -12,6 +12,6 @@ extension APIDecoder {
     /// }
     /// ```
     public var userInfo: [CodingUserInfoKey: any Sendable] {
-        withContext { $0.options.userInfo }
+        withContext { $0.options.userInfo } ?? [:]
     }
 }

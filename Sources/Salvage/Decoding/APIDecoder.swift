@@ -70,15 +70,15 @@ public struct APIDecoder {
         guard node >= 0 else { return -1 }
         let frame = frame, node = node
         return withContext { context in
-            context.isOpen ? context.memberNode(of: node, key: key, frame: frame) : -1
-        }
+            context.memberNode(of: node, key: key, frame: frame)
+        } ?? -1
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
     public subscript(index: Int) -> APIDecoder {
-        let element = withContext { context in
-            node >= 0 && context.isOpen ? context.document.element(of: node, at: index) : nil
-        }
+        let element = node < 0 ? nil : withContext { context in
+            context.document.element(of: node, at: index)
+        } ?? nil
         if let element {
             return sibling(frame: frame, node: element, parent: node, step: .index(index))
         }
@@ -87,7 +87,7 @@ public struct APIDecoder {
 
     /// The element at `codingKey.intValue` of an array, or the member named `codingKey.stringValue` otherwise.
     public subscript(codingKey: any CodingKey) -> APIDecoder {
-        if let index = codingKey.intValue, withContext({ node >= 0 && $0.isOpen && $0.document.kind(node) == .array }) {
+        if let index = codingKey.intValue, node >= 0 && withContext({ $0.document.kind(node) == .array }) == true {
             return self[index]
         }
         return self[codingKey.stringValue]
@@ -101,11 +101,8 @@ public struct APIDecoder {
     /// The position of ``absentChild(_:)``.
     @usableFromInline
     func absentPosition(_ key: APICodingKey) -> DecoderPosition {
+        // A decoder kept past its decode: no steps to keep, and the document must not be read.
         withContext { context in
-            guard context.isOpen else {
-                // A decoder kept past its decode: no steps to keep, and the document must not be read.
-                return position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
-            }
             if node >= 0 {
                 return position(frame: frame, node: -1, parent: node, step: context.absentStep(CollectionOfOne(key)))
             }
@@ -114,14 +111,13 @@ public struct APIDecoder {
             BreadcrumbBuilder(context: context).forEachKey(of: step, node: node) { stepKey, _ in keys.append(stepKey) }
             keys.append(key)
             return position(frame: frame, node: -1, parent: parent, step: context.absentStep(keys))
-        }
+        } ?? position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
     }
 
     /// The absent child standing for alternatives `keys`, none of which is present.
     func alternativesChild(_ keys: [String]) -> APIDecoder {
-        let step = withContext { context -> PathStep? in
-            guard node >= 0, context.isOpen else { return nil }
-            return context.absentStep(keys.map { APICodingKey(hashKey: $0) })
+        let step = node < 0 ? nil : withContext { context in
+            context.absentStep(keys.map { APICodingKey(hashKey: $0) })
         }
         guard case .absent(let start, let count)? = step else {
             return absentChild(APICodingKey(hashKey: keys.first ?? ""))
@@ -132,39 +128,40 @@ public struct APIDecoder {
     // MARK: - Looking at the value
 
     /// Whether there is a value here (possibly `null`). False for a missing key or an index out of range.
-    public var isPresent: Bool { node >= 0 && withContext { $0.isOpen } }
+    public var isPresent: Bool { node >= 0 && withContext { _ in true } == true }
 
     /// Whether the value here is JSON `null`.
-    public var isJSONNull: Bool { withContext { node >= 0 && $0.isOpen && $0.document.kind(node) == .null } }
+    public var isJSONNull: Bool { node >= 0 && withContext { $0.document.kind(node) == .null } == true }
 
     /// The JSON type of the value here; `.absent` when there is none.
-    public var jsonElement: JSONElement { withContext { node >= 0 && $0.isOpen ? $0.document.element(node) : .absent } }
+    public var jsonElement: JSONElement { node >= 0 ? withContext { $0.document.element(node) } ?? .absent : .absent }
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
     public var count: Int? {
-        withContext { context in
-            guard node >= 0, context.isOpen, context.document.tape[node].isContainer else { return nil }
-            return context.document.count(node)
-        }
+        guard node >= 0 else { return nil }
+        return withContext { context in
+            context.document.tape[node].isContainer ? context.document.count(node) : nil
+        } ?? nil
     }
 
     /// The keys of the object here, in document order (empty for anything else).
     public var keys: [String] {
-        withContext { context in
-            guard node >= 0, context.isOpen, context.document.kind(node) == .object else { return [] }
+        guard node >= 0 else { return [] }
+        return withContext { context in
+            guard context.document.kind(node) == .object else { return [] }
             var keys: [String] = []
             keys.reserveCapacity(context.document.count(node))
             context.document.forEachMember(of: node) { key, _ in keys.append(context.document.string(key)) }
             return keys
-        }
+        } ?? []
     }
 
     /// Where the value is in the input, or nil when there is no value here or the input was not bytes.
     public var location: SourceLocation? {
-        withContext { context in
-            guard node >= 0, context.isOpen, context.reportsLocations else { return nil }
-            return context.location(ofOffset: context.document.sourceOffset(node))
-        }
+        guard node >= 0 else { return nil }
+        return withContext { context in
+            context.reportsLocations ? context.location(ofOffset: context.document.sourceOffset(node)) : nil
+        } ?? nil
     }
 
     // MARK: - Success of the enclosing model
@@ -174,7 +171,7 @@ public struct APIDecoder {
     /// Becomes false when a required value (`--> T.self`) is missing, null or invalid. Check it before
     /// force-unwrapping required values. You may set it to false yourself to fail the model.
     public var succeeded: Bool {
-        get { withContext { $0.succeeded(frame: frame) } }
+        get { withContext { $0.succeeded(frame: frame) } ?? true }
         nonmutating set {
             if !newValue { withContext { $0.fail(frame: frame) } }
         }
@@ -185,14 +182,13 @@ public struct APIDecoder {
     /// The breadcrumb path from the root to this position, tagged with the types being decoded.
     public var path: [APICodingKey] {
         withContext { context in
-            guard context.isOpen else { return [] }
             return BreadcrumbBuilder(context: context).path(to: self, decoding: nil)
-        }
+        } ?? []
     }
 
     /// The path without its root, as Swift `CodingKey`s.
     public var codingPath: [any CodingKey] { Array(path.dropFirst()) }
 
     /// The options this decode runs with.
-    public var options: APIDecodeOptions { withContext { $0.options } }
+    public var options: APIDecodeOptions { withContext { $0.options } ?? APIDecodeOptions() }
 }

@@ -47,7 +47,7 @@ extension APIDecoder {
     /// discarded, and nil without an error explaining it records `invalidFormat` with the expectation.
     private func run<Value>(_ decoding: CustomDecoding<Value>) -> Value? {
         withFrame(for: Value.self) { child in
-            let errorsBefore = child.withContext { $0.errorCount }
+            let errorsBefore = child.withContext { $0.errorCount } ?? 0
             let value = decoding.decode(child)
             if value == nil && child.explainRejection(since: errorsBefore, of: Value.self, expectation: decoding.expectation) {
                 return nil

@@ -7,8 +7,9 @@ import Foundation
 // reference made each of those a retain and a release — a fifth of the flaky benchmark's time. A decoder
 // holds instead a pointer to a slot plus the slot's generation at the time it was made. Slots are never
 // freed (a pool reuses them), so reading one is always safe; the generation changes when a decode ends,
-// so a decoder kept past its decode (a misuse the docs warn about) finds a different generation and sees
-// the closed context below: no value anywhere, nothing recorded, no memory of the finished decode read.
+// so a decoder kept past its decode (a misuse the docs warn about) finds a different generation and gets
+// no context at all (`withContext` does not run its closure): no value anywhere, nothing recorded, no
+// memory of the finished decode read.
 // While the generations match, the decode is running, and the decode itself holds the context alive.
 //
 // Threads: a slot is handed out under a lock and used by one decode at a time, and only that decode writes
@@ -57,22 +58,14 @@ struct ContextHandle {
         return Unmanaged.fromOpaque(context)
     }
 
-    /// The context of the decode that made `generation`, unretained, while that decode runs; else the closed
-    /// context.
+    /// Calls `body` with the context of the decode that made `generation` borrowed (no retain, no release)
+    /// while that decode runs; returns nil without calling it after. The decode keeps the context alive
+    /// while its generation is current. Decoders reach it only through `APIDecoder.withContext`
+    /// (`APIDecoder+Context.swift`), the one way.
     @inlinable @inline(__always)
-    func reference(generation: UInt32) -> Unmanaged<DecodingContext> {
-        if let context = liveReference(generation: generation) {
-            return context
-        }
-        return DecodingContext.closedReference
-    }
-
-    /// Calls `body` with `reference(generation:)` borrowed: no retain, no release. The decode keeps the
-    /// context alive while its generation is current, and the closed context lives forever. Decoders reach
-    /// it only through `APIDecoder.withContext` (`APIDecoder+Context.swift`), the one way.
-    @inlinable @inline(__always)
-    func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R {
-        reference(generation: generation)._withUnsafeGuaranteedRef(body)
+    func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
+        guard let live = liveReference(generation: generation) else { return nil }
+        return live._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -82,12 +75,6 @@ struct ContextSlotLease {
     @usableFromInline let handle: ContextHandle
     @usableFromInline let generation: UInt32
 
-    /// A lease no decoder is ever live under: its slot's generation stays 0.
-    nonisolated(unsafe) static let closed: ContextSlotLease = {
-        let slot = UnsafeMutablePointer<ContextSlot>.allocate(capacity: 1)
-        slot.initialize(to: ContextSlot(generation_atomic: 0, context: nil))
-        return ContextSlotLease(handle: ContextHandle(slot: slot), generation: 1)
-    }()
 }
 
 /// The free slots, shared by all threads.
@@ -134,29 +121,17 @@ extension DecodingContext {
         salvage_slot_publish_generation(slot, lease.generation)
     }
 
-    /// Ends the decode: decoders made during it see the closed context from now on, and the borrowed input
-    /// is no longer read.
+    /// Ends the decode: decoders made during it get no context from now on, and the borrowed input is no
+    /// longer read.
     func end() {
         state.close()
         ContextSlotPool.end(lease)
     }
 
-    /// `end()`, unless it already happened (the closed context's lease never matches).
+    /// `end()`, unless it already happened.
     func endIfRunning() {
         if lease.handle.generation == lease.generation {
             end()
         }
     }
-
-    /// What decoders kept past their decode see: a document of one `null` that reads no input, and a
-    /// closed state, so they find no value and record nothing.
-    nonisolated(unsafe) static let closed: DecodingContext = {
-        let context = DecodingContext(document: JSONDocument.emptyDocument(input: ByteReader.empty), rootNode: -1,
-                                      options: APIDecodeOptions(), rawInput: nil, reportsLocations: false, lease: .closed)
-        context.state.close()
-        return context
-    }()
-
-    /// `closed`, as an unretained reference for decoders.
-    @usableFromInline nonisolated(unsafe) static let closedReference = Unmanaged.passUnretained(closed)
 }

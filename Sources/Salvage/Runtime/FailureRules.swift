@@ -117,7 +117,7 @@ extension APIDecoder {
                 }
             }
             return true
-        }
+        } ?? false
     }
 
     // MARK: - Models and custom decodings that fail
@@ -129,7 +129,7 @@ extension APIDecoder {
     @usableFromInline
     func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
         // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
-        guard let succeeded = withContext({ $0.state.succeeded(frame) }) else { return returned }
+        guard let succeeded = withContext({ $0.state.succeeded(frame) }) ?? nil else { return returned }
         if returned && succeeded { return true }
         withContext { context in
             guard let model = context.state[frame] else { return }
@@ -148,11 +148,11 @@ extension APIDecoder {
     /// `errorsBefore` already explains the failure. Returns whether it recorded.
     func explainRejection(since errorsBefore: Int, of type: Any.Type, expectation: String) -> Bool {
         withContext { context in
-            if context.state.explainsFailure(since: errorsBefore, at: ErrorSite(self)) { return false }
+            guard !context.state.explainsFailure(since: errorsBefore, at: ErrorSite(self)) else { return false }
             context.record(.invalidFormat(value: context.document.valueText(node), type: "\(type)", expected: expectation),
                            at: self, decoding: nil)
             return true
-        }
+        } ?? false
     }
 
     // MARK: - Counts
