@@ -291,7 +291,7 @@ extension ErrorReportingExamples {
 
     @Test func jsonLinesLogsAndTraces() throws {
         let error = try #require(APIDataDecoder().decode(string: json, to: Person.self).errors.first)
-        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}"#)
+        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","outermost_record":"Person person_id=8675309","path":"root[\"height\"]","record":"Person person_id=8675309","severity":"recovered","value":"really tall"}"#)
         #expect(error.recordIDs == ["person_id=8675309"])
         #expect(error.expectedType == "Double" && error.foundJSONType == "string")
 
@@ -307,7 +307,7 @@ extension ErrorReportingExamples {
         #expect(entry.message == "decode problem")
         #expect(entry.metadata["salvage.error.code"] == .string("type_mismatch"))
         #expect(entry.metadata["salvage.error.path"] == .string(#"root["height"]"#))
-        #expect(entry.metadata["salvage.error.record"] == .string("person_id=8675309"))
+        #expect(entry.metadata["salvage.error.record"] == .string("Person person_id=8675309"))
         #expect(entry.metadata.count == error.metadata.count)
         #expect(span.attributes["salvage.error.code"] == .string("type_mismatch"))
         #expect(span.attributes.count == error.metadata.count)

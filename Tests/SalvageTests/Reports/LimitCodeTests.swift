@@ -60,6 +60,8 @@ struct LimitCodeTests {
          --> line 1, column 2: root(JSONValue)
         """)
         #expect(error.metadata["salvage.error.code"] == "limit_exceeded")
+        #expect(error.metadata["salvage.error.limit"] == "maximumDepth")
+        #expect(error.jsonLine.contains(#""limit":"maximumDepth""#))
         let decoded = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
         #expect(decoded.code == "limit_exceeded")
         #expect(decoded == error)
