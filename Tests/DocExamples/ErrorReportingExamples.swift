@@ -161,6 +161,28 @@ extension ErrorReportingExamples {
         }
     }
 
+    // MARK: Loss budgets for list endpoints
+
+    @Test func lossBudgetsForListEndpoints() {
+        struct Event: APIDecodable, Equatable {
+            let id: Int
+            init?(from decoder: APIDecoder) {
+                guard let id = decoder["id"] --> Int.self else { return nil }
+                self.id = id
+            }
+        }
+        struct User: Decodable, Equatable { let name: String }
+        let data = Data(#"[{"id": 1, "name": "Ada"}, {"id": "x"}, {"name": 2}, {}]"#.utf8)
+        let events = APIDataDecoder().decode(data: data, to: [Event].self, maxDropped: 2)
+        let users = APIDataDecoder().decode(data: data, toDecodable: [User].self, maxDroppedFraction: 0.05)
+        #expect(events.value == nil)
+        #expect(events.errors.last?.description == "root(Array<Event>) : Dropped 3 of 4 elements, more than the 2 allowed")
+        #expect(events.errors.last?.code == "loss_budget" && events.errors.last?.severity == .failure)
+        #expect(users.value == nil)
+        #expect(users.errors.last?.description == "root(Array<User>) : Dropped 3 of 4 elements, more than the 5% allowed")
+        #expect(APIDataDecoder().decode(data: data, to: [Event].self, maxDropped: 3).value?.map(\.id) == [1])
+    }
+
     // MARK: Streams of records
 
     @Test func streamsOfRecords() {
