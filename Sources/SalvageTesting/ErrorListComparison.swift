@@ -1,11 +1,5 @@
 import Salvage
 
-/// The one-line form of an error used by the assertions: `root["height"]: type_mismatch`.
-extension APIDecodeError {
-    /// `<jsonPath>: <code>`, e.g. `root["height"]: type_mismatch`.
-    public var shortForm: String { "\(path.jsonPath): \(code)" }
-}
-
 /// Compares a result with the value and error list a test expects, and describes any difference.
 public enum DecodeExpectation {
     /// Nil when `result` has `value` and exactly the errors `errors` (each in ``APIDecodeError/shortForm``,

@@ -161,6 +161,28 @@ extension ErrorReportingExamples {
         }
     }
 
+    // MARK: Loss budgets for list endpoints
+
+    @Test func lossBudgetsForListEndpoints() {
+        struct Event: APIDecodable, Equatable {
+            let id: Int
+            init?(from decoder: APIDecoder) {
+                guard let id = decoder["id"] --> Int.self else { return nil }
+                self.id = id
+            }
+        }
+        struct User: Decodable, Equatable { let name: String }
+        let data = Data(#"[{"id": 1, "name": "Ada"}, {"id": "x"}, {"name": 2}, {}]"#.utf8)
+        let events = APIDataDecoder().decode(data: data, to: [Event].self, maxDropped: 2)
+        let users = APIDataDecoder().decode(data: data, toDecodable: [User].self, maxDroppedFraction: 0.05)
+        #expect(events.value == nil)
+        #expect(events.errors.last?.description == "root(Array<Event>) : Dropped 3 of 4 elements, more than the 2 allowed")
+        #expect(events.errors.last?.code == "loss_budget" && events.errors.last?.severity == .failure)
+        #expect(users.value == nil)
+        #expect(users.errors.last?.description == "root(Array<User>) : Dropped 3 of 4 elements, more than the 5% allowed")
+        #expect(APIDataDecoder().decode(data: data, to: [Event].self, maxDropped: 3).value?.map(\.id) == [1])
+    }
+
     // MARK: Streams of records
 
     @Test func streamsOfRecords() {
@@ -291,7 +313,7 @@ extension ErrorReportingExamples {
 
     @Test func jsonLinesLogsAndTraces() throws {
         let error = try #require(APIDataDecoder().decode(string: json, to: Person.self).errors.first)
-        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}"#)
+        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","outermost_record":"Person person_id=8675309","path":"root[\"height\"]","record":"Person person_id=8675309","severity":"recovered","value":"really tall"}"#)
         #expect(error.recordIDs == ["person_id=8675309"])
         #expect(error.expectedType == "Double" && error.foundJSONType == "string")
 
@@ -307,7 +329,7 @@ extension ErrorReportingExamples {
         #expect(entry.message == "decode problem")
         #expect(entry.metadata["salvage.error.code"] == .string("type_mismatch"))
         #expect(entry.metadata["salvage.error.path"] == .string(#"root["height"]"#))
-        #expect(entry.metadata["salvage.error.record"] == .string("person_id=8675309"))
+        #expect(entry.metadata["salvage.error.record"] == .string("Person person_id=8675309"))
         #expect(entry.metadata.count == error.metadata.count)
         #expect(span.attributes["salvage.error.code"] == .string("type_mismatch"))
         #expect(span.attributes.count == error.metadata.count)

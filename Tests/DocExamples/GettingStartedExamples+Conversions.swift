@@ -242,7 +242,7 @@ extension GettingStartedExamples {
         #expect(shallow.value != nil && shallow.errors.isEmpty)
         let deep = decoder.decode(string: nested(65), to: JSONValue.self)
         #expect(deep.value == nil)
-        #expect(deep.errors.map(\.code) == ["invalid_json"])
+        #expect(deep.errors.map(\.code) == ["limit_exceeded"])
         #expect(deep.errors.map(\.path.jsonPath) == ["response"])
         let named = decoder.decode(string: #"{"id": "x"}"#, to: Repository.self)
         #expect(named.errors.map(\.path.jsonPath) == [#"response["id"]"#, #"response["name"]"#])

@@ -33,7 +33,15 @@ extension APIDecoder {
     private func withinBudget<E: APIDecodable>(_ type: [E].Type, maxDropped: Int?, maxDroppedFraction: Double?) -> [E]? {
         guard let elements = [E]._salvageDecode(at: self) else { return nil }
         let total = count ?? elements.count
-        let dropped = total - elements.count
+        guard let reason = Self.lossBudgetExceeded(dropped: total - elements.count, total: total, maxDropped: maxDropped,
+                                                   maxDroppedFraction: maxDroppedFraction) else { return elements }
+        withContext { $0.record(reason, at: self, decoding: [E].self) }
+        return nil
+    }
+
+    /// The `lossBudgetExceeded` reason when `dropped` of `total` elements is more than `maxDropped` or the
+    /// fraction `maxDroppedFraction` of `total` allows, nil within the budget.
+    static func lossBudgetExceeded(dropped: Int, total: Int, maxDropped: Int?, maxDroppedFraction: Double?) -> APIDecodeErrorReason? {
         var allowed: [String] = []
         var exceeded = false
         if let maxDropped {
@@ -45,10 +53,8 @@ extension APIDecoder {
             allowed.append(percent.isFinite && abs(percent) < 1e9 ? "\(Int(percent.rounded()))%" : "\(percent)%")
             exceeded = exceeded || Double(dropped) > maxDroppedFraction * Double(total)
         }
-        guard exceeded else { return elements }
-        let reason = APIDecodeErrorReason.lossBudgetExceeded(dropped: dropped, total: total, allowed: allowed.joined(separator: " and "))
-        withContext { $0.record(reason, at: self, decoding: [E].self) }
-        return nil
+        guard exceeded else { return nil }
+        return .lossBudgetExceeded(dropped: dropped, total: total, allowed: allowed.joined(separator: " and "))
     }
 }
 

@@ -6,8 +6,9 @@ extension DecodeDriver {
         input.withBytes { bytes in
             if let failure = options.parseLimits.inputSizeFailure(bytes.count) {
                 // Too large as a whole: one record with the error, nothing parsed.
-                let error = JSONSyntaxError(message: failure.message, location: .start)
-                return [APIDecodeRecord(index: 0, line: 1, result: invalidJSONError(error, for: T.self, options: options))]
+                let error = JSONSyntaxError(message: failure.message, location: .start, limit: failure.limit)
+                let value = leadingText(of: bytes, from: 0, throughLineEnd: true, options: options)
+                return [APIDecodeRecord(index: 0, line: 1, result: invalidJSONError(error, for: T.self, options: options, value: value))]
             }
             var stream = RecordStream<T>(bytes: bytes, input: input, options: options)
             stream.decodeAll()
@@ -57,7 +58,7 @@ private struct RecordStream<T: APIDecodable> {
                     // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
                     if !afterFailure {
                         let failure = ParseFailure(message: JSONParser.unexpectedValueMessage(bytes, at: colon), offset: colon)
-                        appendFailure(failure, line: start.line)
+                        appendFailure(failure, line: start.line, recordStart: position)
                     }
                     afterFailure = true
                     position = RecordBoundaries.nextLine(after: colon, in: bytes)
@@ -88,7 +89,7 @@ private struct RecordStream<T: APIDecodable> {
             recovered.append((start.line, decode(parsed.document, from: start)))
             end = parsed.end
         }
-        appendFailure(failure, line: line)
+        appendFailure(failure, line: line, recordStart: recordStart)
         for record in recovered {
             records.append(APIDecodeRecord(index: records.count, line: record.line, result: record.result))
         }
@@ -113,10 +114,12 @@ private struct RecordStream<T: APIDecodable> {
         }
     }
 
-    /// Appends a record with no value and the one `invalidJSON` error of `failure`.
-    private mutating func appendFailure(_ failure: ParseFailure, line: Int) {
-        let error = JSONSyntaxError(message: failure.message, location: locate(failure.offset))
-        records.append(APIDecodeRecord(index: records.count, line: line, result: DecodeDriver.invalidJSONError(error, for: T.self, options: options)))
+    /// Appends a record with no value and the one `invalidJSON` error of `failure`, whose value is the
+    /// first line of the record starting at `recordStart`.
+    private mutating func appendFailure(_ failure: ParseFailure, line: Int, recordStart: Int) {
+        let error = JSONSyntaxError(message: failure.message, location: locate(failure.offset), limit: failure.limit)
+        let value = DecodeDriver.leadingText(of: bytes, from: recordStart, throughLineEnd: true, options: options)
+        records.append(APIDecodeRecord(index: records.count, line: line, result: DecodeDriver.invalidJSONError(error, for: T.self, options: options, value: value)))
     }
 
     /// The location of `offset`, found from the latest one (offsets only grow).

@@ -4,20 +4,20 @@ import Foundation
 /// bytes are borrowed, so they are never copied.
 enum DecodeDriver {
     static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, to: T.self, options: options) }) { document in
+        parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, value: $1, to: T.self, options: options) }) { document in
             decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
         }
     }
 
     /// Parses `input` and runs `body` with the document while the bytes are borrowed, or returns
-    /// `ifInvalid`'s result for input that is not JSON.
-    static func parse<V>(_ input: InputBytes, options: APIDecodeOptions, ifInvalid: (JSONSyntaxError) -> APIDecodeResult<V>,
+    /// `ifInvalid`'s result for input that is not JSON (given the error's `value`, the input's first bytes).
+    static func parse<V>(_ input: InputBytes, options: APIDecodeOptions, ifInvalid: (JSONSyntaxError, String?) -> APIDecodeResult<V>,
                                  _ body: (JSONDocument) -> APIDecodeResult<V>) -> APIDecodeResult<V> {
         input.withBytes { bytes in
             do throws(JSONSyntaxError) {
                 return body(try JSONDocument.parse(bytes, limits: options.parseLimits))
             } catch {
-                return ifInvalid(error)
+                return ifInvalid(error, leadingText(of: bytes, from: 0, throughLineEnd: false, options: options))
             }
         }
     }
@@ -50,21 +50,23 @@ enum DecodeDriver {
     }
 
     /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.
-    static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+    static func invalidJSON<T: APIDecodable>(_ error: JSONSyntaxError, input: InputBytes, value: String?, to type: T.Type,
+                                             options: APIDecodeOptions) -> APIDecodeResult<T> {
         if T._salvageDecodesAbsence, let result = try? JSONDocument.withParsed(.array(Array("null".utf8)), { empty in
             // ResponseData wants the bytes, not the JSON: give them, with no error.
             decode(document: empty, rootNode: 0, rawInput: input, reportsLocations: false, to: T.self, options: options)
         }).get() {
             return result
         }
-        return invalidJSONError(error, for: T.self, options: options)
+        return invalidJSONError(error, for: T.self, options: options, value: value)
     }
 
-    /// No value and one `invalidJSON` error at the root (whose diagnostic shows no source line when values
-    /// are redacted: the line may hold one).
-    static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
+    /// No value and one `invalidJSON` error at the root, keeping `value` (the input's first bytes, see
+    /// `leadingText`), whose diagnostic shows no source line when values are redacted: the line may hold one.
+    static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions, value: String?) -> APIDecodeResult<T> {
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
         var invalid = APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)
+        invalid.value = value
         invalid.hidesSource = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         return APIDecodeResult(value: nil, errors: [invalid])
     }

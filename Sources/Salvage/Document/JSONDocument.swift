@@ -31,7 +31,7 @@ final class JSONDocument {
         do throws(ParseFailure) {
             return JSONDocument(input: input, tape: try parser.parse())
         } catch {
-            throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: input))
+            throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: input), limit: error.limit)
         }
     }
 

@@ -8,7 +8,8 @@
 public struct APIDecodeOptions: Sendable {
     /// The name of the first step of every path (`root` by default).
     public var rootName: String
-    /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error.
+    /// The deepest nesting of arrays and objects accepted; deeper input is an `invalidJSON` error with the
+    /// code `limit_exceeded`.
     ///
     /// Values above ``maximumDepthCeiling`` are treated as that ceiling. Decoding recurses once per level
     /// (models, ``JSONValue`` and Codable values all do); when the calling thread's stack runs low, deeper
@@ -24,8 +25,9 @@ public struct APIDecodeOptions: Sendable {
     var effectiveMaximumDepth: Int { Swift.min(Swift.max(0, maximumDepth), APIDecodeOptions.maximumDepthCeiling) }
 
     /// The most bytes an input may have; a larger input is rejected before parsing with one `invalidJSON`
-    /// error at line 1, column 1 whose message gives both sizes. Nil (the default): no limit but the
-    /// format's own, just under 4 GiB. Applies to bytes and strings, not to ``APIJSONObjectDecoder``'s trees.
+    /// error (code `limit_exceeded`) at line 1, column 1 whose message gives both sizes. Nil (the default): no
+    /// limit but the format's own, just under 4 GiB. Applies to bytes and strings, not to
+    /// ``APIJSONObjectDecoder``'s trees.
     ///
     /// ```swift
     /// var options = APIDecodeOptions()
@@ -34,9 +36,9 @@ public struct APIDecodeOptions: Sendable {
     public var maximumInputSize: Int? = nil
 
     /// The most bytes a string — key or value — may have between its quotes, counted as written (an escape
-    /// such as `\u00e9` counts 6). A longer string rejects the document with one `invalidJSON` error at the
-    /// string's opening quote. Nil (the default): no limit. Applies to bytes and strings, not to
-    /// ``APIJSONObjectDecoder``'s trees.
+    /// such as `\u00e9` counts 6). A longer string rejects the document with one `invalidJSON` error (code
+    /// `limit_exceeded`) at the string's opening quote. Nil (the default): no limit. Applies to bytes and
+    /// strings, not to ``APIJSONObjectDecoder``'s trees.
     public var maximumStringLength: Int? = nil
 
     /// How `Date` values are read where a field does not say otherwise (ISO 8601 by default).

@@ -192,7 +192,7 @@ struct JSONParser: ~Copyable {
 
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
         guard depth < limits.maximumDepth else {
-            throw ParseFailure(message: limits.depthMessage, offset: position)
+            throw ParseFailure(message: limits.depthMessage, offset: position, limit: "maximumDepth")
         }
         if depth > 0 {
             stack.append(current)
@@ -209,10 +209,10 @@ struct JSONParser: ~Copyable {
         current = stack.popLast() ?? .topLevel
         depth -= 1
         guard container.count <= TapeNode.maximumCount else {
-            throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1)
+            throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1, limit: "containerSize")
         }
         guard tape.count < Int(UInt32.max) else {
-            throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1)
+            throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1, limit: "valueCount")
         }
         tape[container.node].extent = UInt32(truncatingIfNeeded: tape.count)
         var repeatsAKey = container.hasDuplicateKeys

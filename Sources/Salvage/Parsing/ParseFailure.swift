@@ -2,4 +2,6 @@
 struct ParseFailure: Error {
     let message: String
     let offset: Int
+    /// The limit exceeded (see `JSONSyntaxError.limit`), nil for a syntax error.
+    var limit: String? = nil
 }

@@ -27,8 +27,8 @@ struct ParseLimits {
     func inputSizeFailure(_ size: Int) -> ParseFailure? {
         guard size > maximumInputSize else { return nil }
         if maximumInputSize == ParseLimits.largestReadableInput {
-            return ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0)
+            return ParseFailure(message: "The input is larger than 4 GiB, the most Salvage can read", offset: 0, limit: "maximumInputSize")
         }
-        return ParseFailure(message: "The input is \(size) bytes, more than maximumInputSize (\(maximumInputSize) bytes)", offset: 0)
+        return ParseFailure(message: "The input is \(size) bytes, more than maximumInputSize (\(maximumInputSize) bytes)", offset: 0, limit: "maximumInputSize")
     }
 }

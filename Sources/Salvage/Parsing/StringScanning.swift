@@ -36,7 +36,7 @@ extension JSONParser {
         }
         let length = index - quote - 1
         if length > limits.maximumStringLength {
-            throw ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote)
+            throw ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote, limit: "maximumStringLength")
         }
         tape.append(TapeNode(kind: .string, start: UInt32(truncatingIfNeeded: quote + 1), extent: UInt32(truncatingIfNeeded: length), flag: hasEscapes))
         position = index + 1

@@ -3,7 +3,7 @@
 ///
 /// ```
 /// 1000 errors in 2 groups
-/// 667× failure missing root["people"][*]["last_name"]: No value is present (e.g. person_id=1000040 at line 42, column 3; …)
+/// 667× failure missing root["people"][*]["last_name"]: No value is present (e.g. Person person_id=1000040 at line 42, column 3; …)
 /// 333× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. …)
 /// ```
 public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
@@ -21,6 +21,47 @@ public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
         public let message: String
         /// Up to three examples: the first errors of the group.
         public let samples: [APIDecodeError]
+        /// The outermost record of each sample (``APIDecodeError/outermostRecord``, e.g. `Event id=1652857701`),
+        /// nil for a sample outside any record with an id: one per sample, in order. Encoded under
+        /// `outermostRecords` (derived from the samples, so it is not read back).
+        public var outermostRecords: [String?] { samples.map(\.outermostRecord) }
+
+        private enum CodingKeys: String, CodingKey {
+            case pathTemplate, code, severity, count, message, samples, outermostRecords
+        }
+
+        init(pathTemplate: String, code: String, severity: APIDecodeError.Severity, count: Int, message: String, samples: [APIDecodeError]) {
+            self.pathTemplate = pathTemplate
+            self.code = code
+            self.severity = severity
+            self.count = count
+            self.message = message
+            self.samples = samples
+        }
+
+        /// Reads a group written by `encode(to:)`.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(pathTemplate: try container.decode(String.self, forKey: .pathTemplate),
+                      code: try container.decode(String.self, forKey: .code),
+                      severity: try container.decode(APIDecodeError.Severity.self, forKey: .severity),
+                      count: try container.decode(Int.self, forKey: .count),
+                      message: try container.decode(String.self, forKey: .message),
+                      samples: try container.decode([APIDecodeError].self, forKey: .samples))
+        }
+
+        /// Writes `pathTemplate`, `code`, `severity`, `count`, `message`, `samples` and `outermostRecords`
+        /// (one per sample, `null` for a sample outside any record with an id).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(pathTemplate, forKey: .pathTemplate)
+            try container.encode(code, forKey: .code)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(count, forKey: .count)
+            try container.encode(message, forKey: .message)
+            try container.encode(samples, forKey: .samples)
+            try container.encode(outermostRecords, forKey: .outermostRecords)
+        }
     }
 
     /// The groups, in the order their first error was met.
@@ -55,13 +96,21 @@ public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
         self.unrecordedErrorCount = unrecordedErrorCount
     }
 
-    /// One heading line, then one line per group with up to three samples (record ids and positions).
+    /// One heading line, then one line per group with up to three samples, each with its records and
+    /// position: the outermost record and, when it is another, the innermost one, named by type
+    /// (`Event id=1 > Actor id=x at line 3, column 5`; `Event id=1 > … > Commit sha=abc` when records lie between).
     public var description: String {
         var lines = ["\(errorCount) error\(errorCount == 1 ? "" : "s") in \(groups.count) group\(groups.count == 1 ? "" : "s")"
             + (unrecordedErrorCount > 0 ? " (\(unrecordedErrorCount) more not recorded)" : "")]
         for group in groups {
             let samples = group.samples.map { error -> String in
-                let record = error.recordIDs.last.map { $0 + " " } ?? ""
+                let records = error.records
+                let record: String
+                switch records.count {
+                case 0: record = ""
+                case 1, 2: record = records.joined(separator: " > ") + " "
+                default: record = "\(records[0]) > … > \(records[records.count - 1]) "
+                }
                 let place = error.location.map { "at line \($0.line), column \($0.column)" } ?? error.path.jsonPath
                 return record + place
             }

@@ -45,6 +45,18 @@ extension APIDecodeError {
         return lines.joined(separator: "\n")
     }
 
+    /// The diagnostic with the source given as the bytes it was decoded from (`Data`, `[UInt8]`, …), so the
+    /// response need not be turned into a `String` first; see ``diagnostic(source:)``. Bytes that are not
+    /// UTF-8 show as U+FFFD.
+    ///
+    /// ```swift
+    /// let result = APIDataDecoder().decode(data: data, to: Person.self)
+    /// for error in result.errors { print(error.diagnostic(source: data)) }
+    /// ```
+    public func diagnostic(source: some Collection<UInt8>) -> String {
+        diagnostic(source: String(decoding: source, as: UTF8.self))
+    }
+
     /// Line `number` (1-based) of `source`, splitting at `\n`, `\r\n` or `\r` like ``SourceLocation``.
     private static func line(_ number: Int, of source: String) -> String? {
         var current = 1

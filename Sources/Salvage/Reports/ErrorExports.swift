@@ -24,6 +24,27 @@ extension APIDecodeError {
         }
     }
 
+    /// Every enclosing record that has an id, outermost first, each named by its type as in the tagged path:
+    /// `["Event id=1652857701", "Actor id=not-a-number"]` (where ``recordIDs`` gives only
+    /// `["id=1652857701", "id=not-a-number"]`). A record whose type is unknown shows its id alone.
+    ///
+    /// ```swift
+    /// print(error.records)          // ["Event id=1652857701", "Actor id=not-a-number"]
+    /// print(error.outermostRecord)  // Optional("Event id=1652857701")
+    /// ```
+    public var records: [String] {
+        path.compactMap { key in
+            guard let idKey = key.idKey, let id = key.id else { return nil }
+            return key.typeName.map { "\($0) \(idKey)=\(id)" } ?? "\(idKey)=\(id)"
+        }
+    }
+
+    /// The outermost enclosing record that has an id, named by its type (`Event id=1652857701`): in a list
+    /// endpoint, the item of the response the error belongs to. Nil when no enclosing record has an id.
+    public var outermostRecord: String? {
+        records.first
+    }
+
     /// The Swift type expected at the error's position, when one was being decoded there.
     public var expectedType: String? {
         path.last?.swiftType.map { "\($0)" }
@@ -40,11 +61,13 @@ extension APIDecodeError {
     }
 
     /// The error as one line of JSON with stable keys — `code`, `severity`, `path`, `json_pointer`,
-    /// `record`, `line`, `column`, `expected`, `found`, `value`, `message`, `note` — for JSON Lines logs. Keys
-    /// without a value are left out; keys are sorted.
+    /// `record`, `outermost_record`, `limit`, `line`, `column`, `expected`, `found`, `value`, `message`, `note` —
+    /// for JSON Lines logs. Keys without a value are left out; keys are sorted. `record` is every enclosing
+    /// record with an id, named by type (``records``, joined by ` > `); `outermost_record` is the first of them
+    /// (``outermostRecord``), to group errors by the response item they belong to.
     ///
     /// ```json
-    /// {"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}
+    /// {"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","outermost_record":"Person person_id=8675309","path":"root[\"height\"]","record":"Person person_id=8675309","severity":"recovered","value":"really tall"}
     /// ```
     public var jsonLine: String {
         guard let data = try? JSONSerialization.data(withJSONObject: exportFields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
@@ -76,7 +99,12 @@ extension APIDecodeError {
             "json_pointer": path.jsonPointer,
             "message": reason.description,
         ]
-        if !recordIDs.isEmpty { fields["record"] = recordIDs.joined(separator: " > ") }
+        let records = self.records
+        if let outermost = records.first {
+            fields["record"] = records.joined(separator: " > ")
+            fields["outermost_record"] = outermost
+        }
+        if case .invalidJSON(let syntax) = reason, let limit = syntax.limit { fields["limit"] = limit }
         if let location {
             fields["line"] = location.line
             fields["column"] = location.column

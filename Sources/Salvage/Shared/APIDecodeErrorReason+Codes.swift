@@ -13,6 +13,7 @@
 /// | `loss_budget` | an array dropped more elements than allowed |
 /// | `invalid_format` | a date, URL, UUID, base64 text, transformed or custom-decoded value that does not parse |
 /// | `invalid_json` | the input is not JSON |
+/// | `limit_exceeded` | the input exceeds a limit: `maximumDepth`, `maximumStringLength`, `maximumInputSize` or one of the format's (``JSONSyntaxError/limit``) |
 /// | `swift_decoding_error` | a Swift `Decodable` threw |
 /// | `default_used` | a default replaced a missing or null value (when reported) |
 /// | `coerced` | a lenient conversion was applied |
@@ -33,7 +34,7 @@ extension APIDecodeErrorReason {
         case .countNotExact, .countBelowMinimum, .countAboveMaximum: return "count"
         case .lossBudgetExceeded: return "loss_budget"
         case .invalidFormat: return "invalid_format"
-        case .invalidJSON: return "invalid_json"
+        case .invalidJSON(let syntax): return syntax.limit == nil ? "invalid_json" : "limit_exceeded"
         case .swiftDecodingError: return "swift_decoding_error"
         case .defaultUsed: return "default_used"
         case .coerced: return "coerced"

@@ -625,7 +625,8 @@ struct ParserConformanceTests {
         let limit = testCase.maximumDepth ?? 512
         #expect(result.errors.first?.reason == .invalidJSON(JSONSyntaxError(
             message: "Nesting is deeper than maximumDepth (\(limit) levels)",
-            location: Location(offset: testCase.offset, line: 1, column: testCase.offset + 1))))
+            location: Location(offset: testCase.offset, line: 1, column: testCase.offset + 1), limit: "maximumDepth")))
+        #expect(result.errors.map(\.code) == ["limit_exceeded"])
     }
 
     @Test func customLimitAcceptsUpToTheLimit() throws {
@@ -646,7 +647,7 @@ struct ParserConformanceTests {
         #expect(result.value == nil)
         #expect(result.errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
             message: "Nesting is deeper than maximumDepth (1000 levels)",
-            location: Location(offset: 1_000, line: 1, column: 1_001)))])
+            location: Location(offset: 1_000, line: 1, column: 1_001), limit: "maximumDepth"))])
     }
 
     /// `maximumDepth` is "the deepest nesting of arrays and objects accepted"; 0 should accept no
@@ -656,9 +657,9 @@ struct ParserConformanceTests {
         #expect(decoder.decode(string: "1", to: JSONValue.self).value == num("1"))
         let result = decoder.decode(string: "[]", to: JSONValue.self)
         #expect(result.errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1)))])
+            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1), limit: "maximumDepth"))])
         #expect(decoder.decode(string: "[[]]", to: JSONValue.self).errors.map(\.reason) == [.invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1)))])
+            message: "Nesting is deeper than maximumDepth (0 levels)", location: Location(offset: 0, line: 1, column: 1), limit: "maximumDepth"))])
     }
 
     // MARK: - Numbers to integers

@@ -10,11 +10,12 @@ struct ErrorExportTests {
         let error = try #require(result.errors.first)
         #expect(error.value == "really tall")
         #expect(error.recordIDs == ["person_id=8675309"])
-        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","path":"root[\"height\"]","record":"person_id=8675309","severity":"recovered","value":"really tall"}"#)
+        #expect(error.jsonLine == #"{"code":"type_mismatch","column":64,"expected":"Double","found":"string","json_pointer":"/height","line":2,"message":"Unexpectedly found a string","outermost_record":"Person person_id=8675309","path":"root[\"height\"]","record":"Person person_id=8675309","severity":"recovered","value":"really tall"}"#)
         #expect(error.metadata == [
             "salvage.error.code": "type_mismatch", "salvage.error.severity": "recovered", "salvage.error.path": #"root["height"]"#,
             "salvage.error.json_pointer": "/height", "salvage.error.message": "Unexpectedly found a string",
-            "salvage.error.record": "person_id=8675309", "salvage.error.line": "2", "salvage.error.column": "64",
+            "salvage.error.record": "Person person_id=8675309", "salvage.error.outermost_record": "Person person_id=8675309",
+            "salvage.error.line": "2", "salvage.error.column": "64",
             "salvage.error.expected": "Double", "salvage.error.found": "string", "salvage.error.value": "really tall",
         ])
         #expect(result.jsonLines == error.jsonLine)
@@ -65,7 +66,7 @@ struct ErrorExportTests {
         ])
         let lines = summary.description.split(separator: "\n")
         #expect(lines.first == "100 errors in 3 groups")
-        #expect(lines.dropFirst().first == #"34× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. person_id=1000000 at line 2, column 134; person_id=1000060 at line 62, column 136; person_id=1000120 at line 122, column 138)"#)
+        #expect(lines.dropFirst().first == #"34× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. FlakyPerson person_id=1000000 at line 2, column 134; FlakyPerson person_id=1000060 at line 62, column 136; FlakyPerson person_id=1000120 at line 122, column 138)"#)
     }
 }
 
@@ -127,6 +128,7 @@ struct ErrorCodingTests {
         .countAboveMaximum(maximum: 1, actual: 2), .unexpectedRawValue(value: "x", type: "E"), .numericOverflow(value: 300, type: "Int8"),
         .lossOfPrecision(value: Decimal(string: "3.5") ?? 0, type: "Int"), .invalidFormat(value: "x", type: "Date", expected: "ISO 8601"),
         .invalidJSON(JSONSyntaxError(message: "m", location: SourceLocation(offset: 1, line: 1, column: 2))),
+        .invalidJSON(JSONSyntaxError(message: "m", location: SourceLocation(offset: 1, line: 1, column: 2), limit: "maximumDepth")),
         .missingAlternatives(tried: ["a", "b"]), .lossBudgetExceeded(dropped: 2, total: 3, allowed: "1"),
         .coerced(value: "1", found: .string, type: "Int"), .unknownKey(key: "k", type: "T", occurrences: 4),
         .defaultUsed(because: .absent), .other(message: "custom"),
@@ -134,6 +136,7 @@ struct ErrorCodingTests {
     func everyReasonRoundTrips(_ reason: APIDecodeErrorReason) throws {
         let decoded = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
         #expect(decoded == reason)
+        #expect(decoded.code == reason.code)
     }
 
     @Test func summariesEncode() throws {

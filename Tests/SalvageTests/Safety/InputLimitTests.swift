@@ -2,7 +2,7 @@ import Foundation
 import Salvage
 import Testing
 
-/// `maximumInputSize`, `maximumStringLength` and `maximumDepth`: each violation is one `invalid_json`
+/// `maximumInputSize`, `maximumStringLength` and `maximumDepth`: each violation is one `limit_exceeded`
 /// error at the offending byte whose message names the option.
 @Suite struct InputLimitTests {
     struct LimitCase: CustomTestStringConvertible, Sendable {
@@ -13,6 +13,8 @@ import Testing
         let depth: Int
         /// The one expected error's description, or nil when the input is within every limit.
         let expected: String?
+        /// The expected error's code: `limit_exceeded` unless the input breaks no limit but is not JSON.
+        var code = "limit_exceeded"
         var testDescription: String { name }
     }
 
@@ -21,7 +23,7 @@ import Testing
                   expected: "root(JSONValue) : Invalid JSON at line 1, column 1 (byte 0): The input is 18 bytes, more than maximumInputSize (17 bytes)"),
         LimitCase(name: "input exactly at the limit", json: #"{"name": "abcdef"}"#, inputSize: 18, stringLength: nil, depth: 512, expected: nil),
         LimitCase(name: "empty input, zero limit", json: "", inputSize: 0, stringLength: nil, depth: 512,
-                  expected: "root(JSONValue) : Invalid JSON at line 1, column 1 (byte 0): The input is empty"),
+                  expected: "root(JSONValue) : Invalid JSON at line 1, column 1 (byte 0): The input is empty", code: "invalid_json"),
         LimitCase(name: "string value one byte over", json: #"{"name": "abcdef"}"#, inputSize: nil, stringLength: 5, depth: 512,
                   expected: "root(JSONValue) : Invalid JSON at line 1, column 10 (byte 9): String of 6 bytes is longer than maximumStringLength (5 bytes)"),
         LimitCase(name: "string value at the limit", json: #"{"name": "abcdef"}"#, inputSize: nil, stringLength: 6, depth: 512, expected: nil),
@@ -53,7 +55,7 @@ import Testing
         if let expected = limitCase.expected {
             #expect(result.value == nil)
             #expect(result.errors.map(\.description) == [expected])
-            #expect(result.errors.map(\.code) == ["invalid_json"])
+            #expect(result.errors.map(\.code) == [limitCase.code])
             #expect(result.errors.map(\.severity) == [.failure])
         } else {
             // Within every limit: exactly what an unlimited decode gives.

@@ -81,12 +81,12 @@ Salvaged 5 of 7 orders from the bundled orders payload; next cursor b3JkZXJzOjEw
   #1007  Barbara Liskov  cancelled  15.00 × 1  2026-11-05T12:30:00Z
 
 6 errors in 6 groups
-1× info coerced root["orders"][*]["total"]: Converted a string "49.90" to Double (e.g. order_id=1001 at line 2, column 77)
-1× failure null root["orders"][*]["customer"]: Unexpectedly found null (e.g. order_id=1002 at line 3, column 34)
-1× info unknown_raw_value root["orders"][*]["status"]: Raw value of "on_hold" for type OrderStatus not defined (e.g. order_id=1003 at line 4, column 60)
+1× info coerced root["orders"][*]["total"]: Converted a string "49.90" to Double (e.g. Order order_id=1001 at line 2, column 77)
+1× failure null root["orders"][*]["customer"]: Unexpectedly found null (e.g. Order order_id=1002 at line 3, column 34)
+1× info unknown_raw_value root["orders"][*]["status"]: Raw value of "on_hold" for type OrderStatus not defined (e.g. Order order_id=1003 at line 4, column 60)
 1× failure type_mismatch root["orders"][*]: Unexpectedly found a string (e.g. at line 5, column 3)
-1× recovered invalid_format root["orders"][*]["placed_at"]: Cannot read "04/11/2026" as Date: expected ISO 8601 date and time (e.g. order_id=1006 at line 7, column 114)
-1× recovered numeric_overflow root["orders"][*]["quantity"]: Value 99999999999999999999 does not fit in Int (e.g. order_id=1007 at line 8, column 102)
+1× recovered invalid_format root["orders"][*]["placed_at"]: Cannot read "04/11/2026" as Date: expected ISO 8601 date and time (e.g. Order order_id=1006 at line 7, column 114)
+1× recovered numeric_overflow root["orders"][*]["quantity"]: Value 99999999999999999999 does not fit in Int (e.g. Order order_id=1007 at line 8, column 102)
 
 note: Converted a string "49.90" to Double [coerced]
  --> line 2, column 77: root(OrderPage) > "orders"(Array<Order>) > [0](Order order_id=1001) > "total"(Double)
@@ -128,12 +128,12 @@ warning: Value 99999999999999999999 does not fit in Int [numeric_overflow]
 """#
 
     static let goldenJSONLines = #"""
-{"code":"coerced","column":77,"expected":"Double","found":"string","json_pointer":"/orders/0/total","line":2,"message":"Converted a string \"49.90\" to Double","path":"root[\"orders\"][0][\"total\"]","record":"order_id=1001","severity":"info","value":"49.90"}
-{"code":"null","column":34,"expected":"String","found":"null","json_pointer":"/orders/1/customer","line":3,"message":"Unexpectedly found null","path":"root[\"orders\"][1][\"customer\"]","record":"order_id=1002","severity":"failure","value":"null"}
-{"code":"unknown_raw_value","column":60,"expected":"OpenEnum<OrderStatus>","json_pointer":"/orders/2/status","line":4,"message":"Raw value of \"on_hold\" for type OrderStatus not defined","path":"root[\"orders\"][2][\"status\"]","record":"order_id=1003","severity":"info","value":"on_hold"}
+{"code":"coerced","column":77,"expected":"Double","found":"string","json_pointer":"/orders/0/total","line":2,"message":"Converted a string \"49.90\" to Double","outermost_record":"Order order_id=1001","path":"root[\"orders\"][0][\"total\"]","record":"Order order_id=1001","severity":"info","value":"49.90"}
+{"code":"null","column":34,"expected":"String","found":"null","json_pointer":"/orders/1/customer","line":3,"message":"Unexpectedly found null","outermost_record":"Order order_id=1002","path":"root[\"orders\"][1][\"customer\"]","record":"Order order_id=1002","severity":"failure","value":"null"}
+{"code":"unknown_raw_value","column":60,"expected":"OpenEnum<OrderStatus>","json_pointer":"/orders/2/status","line":4,"message":"Raw value of \"on_hold\" for type OrderStatus not defined","outermost_record":"Order order_id=1003","path":"root[\"orders\"][2][\"status\"]","record":"Order order_id=1003","severity":"info","value":"on_hold"}
 {"code":"type_mismatch","column":3,"expected":"Order","found":"string","json_pointer":"/orders/3","line":5,"message":"Unexpectedly found a string","path":"root[\"orders\"][3]","severity":"failure","value":"ORDER-1004-REDACTED"}
-{"code":"invalid_format","column":114,"expected":"Date","json_pointer":"/orders/5/placed_at","line":7,"message":"Cannot read \"04/11/2026\" as Date: expected ISO 8601 date and time","path":"root[\"orders\"][5][\"placed_at\"]","record":"order_id=1006","severity":"recovered","value":"04/11/2026"}
-{"code":"numeric_overflow","column":102,"expected":"Int","json_pointer":"/orders/6/quantity","line":8,"message":"Value 99999999999999999999 does not fit in Int","path":"root[\"orders\"][6][\"quantity\"]","record":"order_id=1007","severity":"recovered","value":"99999999999999999999"}
+{"code":"invalid_format","column":114,"expected":"Date","json_pointer":"/orders/5/placed_at","line":7,"message":"Cannot read \"04/11/2026\" as Date: expected ISO 8601 date and time","outermost_record":"Order order_id=1006","path":"root[\"orders\"][5][\"placed_at\"]","record":"Order order_id=1006","severity":"recovered","value":"04/11/2026"}
+{"code":"numeric_overflow","column":102,"expected":"Int","json_pointer":"/orders/6/quantity","line":8,"message":"Value 99999999999999999999 does not fit in Int","outermost_record":"Order order_id=1007","path":"root[\"orders\"][6][\"quantity\"]","record":"Order order_id=1007","severity":"recovered","value":"99999999999999999999"}
 
 """#
 }
