@@ -3,17 +3,34 @@ import Salvage
 /// Compares a result with the value and error list a test expects, and describes any difference.
 public enum DecodeExpectation {
     /// Nil when `result` has `value` and exactly the errors `errors` (each in ``APIDecodeError/shortForm``,
-    /// in order); otherwise a readable description of every difference, with a line diff of the errors.
+    /// in order); otherwise a readable description of every difference: one `-`/`+` pair of lines per field
+    /// or element of the value that differs, and a line diff of the errors.
+    ///
+    /// ```text
+    /// value differs (- expected, + actual):
+    /// - value.items[2].price: 3.5
+    /// + value.items[2].price: nil
+    /// errors differ (- expected, + actual):
+    /// + root["items"][2]["price"]: type_mismatch
+    /// ```
     public static func mismatch<T: Equatable>(_ result: APIDecodeResult<T>, value: T?, errors: [String]) -> String? {
         var problems: [String] = []
         if result.value != value {
-            problems.append("value: expected \(value.map { "\($0)" } ?? "nil"), got \(result.value.map { "\($0)" } ?? "nil")")
+            problems.append("value differs (- expected, + actual):\n"
+                            + ValueDiff.lines(expected: value, actual: result.value).joined(separator: "\n"))
         }
-        let actual = result.errors.map(\.shortForm)
-        if actual != errors {
-            problems.append("errors differ (- expected, + actual):\n" + diff(expected: errors, actual: actual))
+        if let errorMismatch = mismatch(result, errors: errors) {
+            problems.append(errorMismatch)
         }
         return problems.isEmpty ? nil : problems.joined(separator: "\n")
+    }
+
+    /// Nil when `result` has exactly the errors `errors` (each in ``APIDecodeError/shortForm``, in order),
+    /// whatever its value; otherwise `errors differ (- expected, + actual):` and a line diff of the errors.
+    public static func mismatch<T>(_ result: APIDecodeResult<T>, errors: [String]) -> String? {
+        let actual = result.errors.map(\.shortForm)
+        guard actual != errors else { return nil }
+        return "errors differ (- expected, + actual):\n" + diff(expected: errors, actual: actual)
     }
 
     /// A line diff: lines only expected start with `-`, lines only present with `+`, common lines with two spaces.

@@ -13,3 +13,16 @@ public func XCTAssertDecoded<T: Equatable>(_ result: APIDecodeResult<T>, _ value
         XCTFail(mismatch, file: file, line: line)
     }
 }
+
+/// XCTest's form of ``expectErrors(_:_:sourceLocation:)``: asserts that a decode recorded exactly `errors`
+/// (each `root["items"][3]["id"]: missing`, in order), whatever its value, failing with a line diff otherwise.
+///
+/// ```swift
+/// XCTAssertErrors(result, [#"root[3]["actor"]["id"]: type_mismatch"#])
+/// ```
+public func XCTAssertErrors<T>(_ result: APIDecodeResult<T>, _ errors: [String],
+                               file: StaticString = #filePath, line: UInt = #line) {
+    if let mismatch = DecodeExpectation.mismatch(result, errors: errors) {
+        XCTFail(mismatch, file: file, line: line)
+    }
+}

@@ -121,12 +121,14 @@ import XCTest
 @Test func person() {                                    // Swift Testing
     let result = APIDataDecoder().decode(string: json, to: Person.self)
     expectDecoded(result, expectedPerson, errors: [#"root["height"]: type_mismatch"#])
+    expectErrors(result, [#"root["height"]: type_mismatch"#])   // the errors only, whatever the value
 }
 
 final class PersonTests: XCTestCase {                    // XCTest
     func testPerson() {
         let result = APIDataDecoder().decode(string: json, to: Person.self)
         XCTAssertDecoded(result, expectedPerson, errors: [#"root["height"]: type_mismatch"#])
+        XCTAssertErrors(result, [#"root["height"]: type_mismatch"#])
     }
 }
 
@@ -140,7 +142,9 @@ extension ErrorReportingExamples {
         }
         let result = APIDataDecoder().decode(string: #"{"n": "1"}"#, to: STNumber.self)
         #expect(DecodeExpectation.mismatch(result, value: STNumber(n: 1), errors: [#"root["m"]: missing"#]) == """
-        value: expected STNumber(n: Optional(1)), got STNumber(n: nil)
+        value differs (- expected, + actual):
+        - value.n: 1
+        + value.n: nil
         errors differ (- expected, + actual):
         + root["n"]: type_mismatch
         - root["m"]: missing

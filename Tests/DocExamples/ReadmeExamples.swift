@@ -37,20 +37,25 @@ func readmeExampleOutput() -> String {
     return output
 }
 
-/// Stand-ins for the two PackageDescription functions the README's manifest fragment calls, with the
-/// same argument labels, so the fragment type-checks here; `installFragment` checks the names it uses
-/// against this package's own Package.swift.
+/// Stand-ins for the PackageDescription functions the README's manifest fragment calls, with the same
+/// argument labels, so the fragment type-checks here; `installFragment` checks the names it uses against
+/// this package's own Package.swift. `.ci/consumer` builds the fragment for real.
 private struct ManifestFragment {
     struct Dependency {
-        let url: String
-        let branch: String
-        static func package(url: String, branch: String) -> Dependency { Dependency(url: url, branch: branch) }
+        let path: String
+        static func package(path: String) -> Dependency { Dependency(path: path) }
+    }
+
+    struct Product {
+        let name: String
+        let package: String
+        static func product(name: String, package: String) -> Product { Product(name: name, package: package) }
     }
 
     struct Target {
         let name: String
-        let dependencies: [String]
-        static func target(name: String, dependencies: [String]) -> Target { Target(name: name, dependencies: dependencies) }
+        let dependencies: [Product]
+        static func target(name: String, dependencies: [Product]) -> Target { Target(name: name, dependencies: dependencies) }
     }
 
     let dependencies: [Dependency]
@@ -88,17 +93,20 @@ private struct ManifestFragment {
         let manifest = ManifestFragment(
             // Package.swift
             dependencies: [
-                .package(url: "<this repository's URL>", branch: "main"),
+                .package(path: "../Salvage"),
             ],
             targets: [
-                .target(name: "MyApp", dependencies: ["Salvage"]),
+                .target(name: "MyApp", dependencies: [.product(name: "Salvage", package: "salvage")]),
             ]
         )
-        #expect(manifest.dependencies.map(\.branch) == ["main"])
-        #expect(manifest.targets.map(\.dependencies) == [["Salvage"]])
+        // The identity SwiftPM derives from a path: its last component, lowercased.
+        #expect(manifest.dependencies.map { ($0.path as NSString).lastPathComponent.lowercased() } == ["salvage"])
+        #expect(manifest.targets.flatMap(\.dependencies).map(\.package) == ["salvage"])
+        #expect(manifest.targets.flatMap(\.dependencies).map(\.name) == ["Salvage"])
         // The product the fragment depends on exists, and the package itself has no dependencies.
         let packageSwift = try String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(packageSwift.contains(#".library(name: "Salvage", targets: ["Salvage"])"#))
+        #expect(packageSwift.contains(#".library(name: "SalvageTesting", targets: ["SalvageTesting"])"#))
         #expect(!packageSwift.contains(".package("))
         #expect(packageSwift.hasPrefix("// swift-tools-version:6."))
     }

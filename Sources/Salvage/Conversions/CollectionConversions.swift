@@ -17,6 +17,9 @@ extension Array: APIDecodable where Element: APIDecodable {
         }
         self = elements
     }
+
+    /// The number of elements kept, as in LastMile.
+    public var parseableElementCount: Int? { count }
 }
 
 /// `[Key: Value]` from a JSON object, lossy: members that fail to decode are dropped and reported at
@@ -38,6 +41,9 @@ extension Dictionary: APIDecodable where Key: APIDictionaryKey, Value: APIDecoda
         }
         self = members
     }
+
+    /// The number of members kept, as in LastMile.
+    public var parseableElementCount: Int? { count }
 }
 
 /// `Set<Element>`, from a JSON array, lossy like `Array`.
@@ -48,4 +54,7 @@ extension Set: APIDecodable where Element: APIDecodable {
         guard let elements = [Element](from: decoder) else { return nil }
         self.init(elements)
     }
+
+    /// The number of elements kept, as in LastMile.
+    public var parseableElementCount: Int? { count }
 }

@@ -23,6 +23,26 @@ public protocol APIDecodable {
     /// Read values with `-->`; check ``APIDecoder/succeeded`` before using required ones.
     init?(from decoder: APIDecoder)
 
+    /// True for a type whose ``init(from:)`` runs even where there is no value or the value is `null`, as in
+    /// LastMile: its fields then read as absent, and the value it returns is kept. False (the default): a
+    /// missing or `null` value is missing (an error when required, nil when optional), and ``init(from:)``
+    /// is not called.
+    ///
+    /// ```swift
+    /// struct Paging: APIDecodable {
+    ///     static var alwaysSucceeds: Bool { true }    // `"paging"` absent or null: Paging(next: nil)
+    ///     let next: String?
+    ///     init?(from decoder: APIDecoder) { next = decoder["next"] --> String?.self }
+    /// }
+    /// ```
+    static var alwaysSucceeds: Bool { get }
+
+    /// The number of elements a decoded value holds, checked against the `min:`/`max:` of
+    /// ``APIDecoder/decodeRequired(_:min:max:countsAreMandatory:)`` and `CountLimited`, as in LastMile. Nil
+    /// (the default) for a value that is not counted. `Array`, `Dictionary` and `Set` give their `count`;
+    /// give yours for a collection type of your own.
+    var parseableElementCount: Int? { get }
+
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// Decodes a present, non-null value; the default runs ``init(from:)`` with a decoder of its own.
     static func _salvageDecode(at decoder: APIDecoder) -> Self?
@@ -39,6 +59,12 @@ public protocol APIDecodable {
 extension APIDecodable {
     /// No id key.
     public static var idKey: String? { nil }
+
+    /// False: a missing or `null` value is missing, and ``init(from:)`` is not called for it.
+    public static var alwaysSucceeds: Bool { false }
+
+    /// Nil: not a counted collection.
+    public var parseableElementCount: Int? { nil }
 
     /// Runs ``init(from:)`` in a frame of its own, so its fields' errors are tagged with this type and
     /// required failures fail this value only.

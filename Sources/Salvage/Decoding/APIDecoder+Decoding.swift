@@ -50,8 +50,13 @@ extension APIDecoder {
         case .keptPastItsDecode:
             return nil
         case .missing where !T._salvageDecodesAbsence:
-            reportMissing(decoding: T.self, required: required)
-            return nil
+            guard T.alwaysSucceeds else {
+                reportMissing(decoding: T.self, required: required)
+                return nil
+            }
+            // LastMile's `alwaysSucceeds`: decode anyway; a parent of the wrong type is still reported.
+            reportMissing(decoding: T.self, required: false)
+            return T._salvageDecode(at: self)
         case .missing, .present:
             return T._salvageDecode(at: self)
         }
@@ -75,8 +80,11 @@ extension APIDecoder {
     /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.
     @usableFromInline
     func countIsAcceptable(_ value: Any, min: Int?, max: Int?, mandatory: Bool) -> Bool {
-        guard let counted = value as? any CountableValue else { return true }
-        return checkCount(counted.decodedCount, of: type(of: value), min: min, max: max, mandatory: mandatory)
+        // Built-in collections count what they kept; a type of your own counts with `parseableElementCount`.
+        guard let count = (value as? any CountableValue)?.decodedCount ?? (value as? any APIDecodable)?.parseableElementCount else {
+            return true
+        }
+        return checkCount(count, of: type(of: value), min: min, max: max, mandatory: mandatory)
     }
 }
 

@@ -23,7 +23,9 @@ struct SalvageTestingTests {
             expectDecoded(result, STNumber(n: 1), errors: [#"root["m"]: missing"#])
         }
         #expect(DecodeExpectation.mismatch(result, value: STNumber(n: 1), errors: [#"root["m"]: missing"#]) == #"""
-        value: expected STNumber(n: Optional(1)), got STNumber(n: nil)
+        value differs (- expected, + actual):
+        - value.n: 1
+        + value.n: nil
         errors differ (- expected, + actual):
         + root["n"]: type_mismatch
         - root["m"]: missing
