@@ -68,6 +68,17 @@ let package = Package(
             path: "Tests/DocExamples",
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
         ),
+        // The shapes of `-->` code users write (`??` defaults joined by arithmetic, a twenty-field model,
+        // `decoder.all` with ten fields), each of which must type-check in under 100 ms: this target's build
+        // prints no warning. Not `-warnings-as-errors`: on a loaded machine the same expression can take
+        // three times as long, and a timing must not fail a build. Not `-warn-long-function-bodies=100`
+        // either: the `#expect` expansions of a test function alone take 100-160 ms on a loaded machine.
+        .testTarget(
+            name: "TypeCheckBudget",
+            dependencies: ["Salvage"],
+            path: "Tests/TypeCheckBudget",
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=100"])]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,11 +15,12 @@ extension Repository: APIDecodable {
     static var idKey: String? { "id" }           // shown in every error inside a repository
 
     init?(from decoder: APIDecoder) {
-        let id    = decoder["id"] --> Int.self        // required
-        let name  = decoder["name"] --> String.self   // required
-        let stars = decoder["stars"] --> Int?.self    // optional
-        guard decoder.succeeded else { return nil }
-        self.init(id: id!, name: name!, stars: stars)
+        guard let (id, name, stars) = decoder.all(
+            decoder["id"] --> Int.self,                 // required
+            decoder["name"] --> String.self,            // required
+            .some(decoder["stars"] --> Int?.self)       // optional: absent or null binds as nil
+        ) else { return nil }
+        self.init(id: id, name: name, stars: stars)
     }
 }
 

@@ -4,6 +4,15 @@
 // `CustomDecoding` values. Nesting (`[T]`, `[String: T]`, `Set<T>`, enums) comes
 // from conformances of those types to `APIDecodable`, not from more overloads, so the type checker has
 // few candidates per `-->` and a model with many fields checks quickly.
+//
+// `Int?.self` fits both `T.Type` (with `T == Int?`, since `Optional` is `APIDecodable` for `[Int?]`) and
+// `T?.Type`; `CountLimited<[Int]?>` fits both `CountLimited<T>` overloads. The optional overload has always
+// won (it is more specialized), but the type checker only knew that after solving the whole expression
+// both ways, for every `-->` in it: `(d["a"] --> Int?.self ?? 0) + (d["b"] --> Int?.self ?? 0) + …`
+// took 2 s with three terms and failed ("unable to type-check") with four. `@_disfavoredOverload` on the
+// required overloads says up front which one loses, so the solver stops at the optional one; the meaning
+// of every expression is unchanged (the required overload is the only candidate for `Int.self`).
+// TypeCheckBudget (Tests/TypeCheckBudget) compiles such expressions with a 100 ms budget per expression.
 
 /// The precedence of `-->`: tighter than `??`, so `decoder["n"] --> Int?.self ?? 0` reads as expected.
 precedencegroup ParseOperationsGroup {
@@ -19,7 +28,7 @@ infix operator --> : ParseOperationsGroup
 /// ```swift
 /// let id = decoder["person_id"] --> Int.self   // Int!
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
     decoder.decodeRequiredValue(T.self)
 }
@@ -41,7 +50,7 @@ public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
 /// ```swift
 /// let pair = decoder["pair"] --> CountLimited<[Int]>(exactly: 2)
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func --> <T: APIDecodable>(decoder: APIDecoder, limit: CountLimited<T>) -> T! {
     decoder.decodeRequired(T.self, min: limit.min, max: limit.max, countsAreMandatory: limit.isMandatory)
 }

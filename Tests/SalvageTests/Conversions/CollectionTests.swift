@@ -285,7 +285,9 @@ private struct Ranked: APIDecodable, Equatable {
             .map { #"root(Dictionary<String, Int>) > "\#($0)"(Int) : Unexpectedly found a string"# }
         #expect(expectedErrors.count == 7)
         #expect(result.errors.map(\.description) == expectedErrors)
-        #expect(result.errors.map(\.path.jsonPath) == Self.keys.filter { (Int($0.dropFirst()) ?? -1) % 3 == 0 }.map { #"root["\#($0)"]"# })
+        let failedKeys: [String] = Self.keys.filter { (Int($0.dropFirst()) ?? -1) % 3 == 0 }
+        let expectedPaths: [String] = failedKeys.map { #"root["\#($0)"]"# }
+        #expect(result.errors.map(\.path.jsonPath) == expectedPaths)
         let offsets = result.errors.compactMap { $0.location?.offset }
         #expect(offsets == offsets.sorted())
         #expect(offsets.count == 7)

@@ -69,9 +69,8 @@ import Testing
     @Test(arguments: cases)
     func codablePathEnforcesTheSameLimits(_ limitCase: LimitCase) {
         let result = APIDataDecoder(options: Self.options(limitCase)).decode(string: limitCase.json, toDecodable: AnyCodableJSON.self)
-        #expect(result.errors.map(\.description) == limitCase.expected.map {
-            [$0.replacingOccurrences(of: "root(JSONValue)", with: "root(AnyCodableJSON)")]
-        } ?? [])
+        let expected: [String] = limitCase.expected.map { [$0.replacingOccurrences(of: "root(JSONValue)", with: "root(AnyCodableJSON)")] } ?? []
+        #expect(result.errors.map(\.description) == expected)
     }
 
     @Test func recordStreamOverTheSizeLimitIsOneFailedRecord() {
