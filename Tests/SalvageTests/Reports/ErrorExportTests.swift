@@ -132,6 +132,9 @@ struct ErrorCodingTests {
         .missingAlternatives(tried: ["a", "b"]), .lossBudgetExceeded(dropped: 2, total: 3, allowed: "1"),
         .coerced(value: "1", found: .string, type: "Int"), .unknownKey(key: "k", type: "T", occurrences: 4),
         .defaultUsed(because: .absent), .other(message: "custom"),
+        .numericOverflowAsWritten(text: "1e999", type: "Double"), .lossOfPrecisionAsWritten(text: "0.1000000000000000000001", type: "Decimal"),
+        .fallbackUsed(used: "old_name", preferred: "name"),
+        .noAlternativeMatched(tried: ["Cat", "Dog"], reasons: ["[\"meow\"] : No value is present", "[\"bark\"] : No value is present"]),
     ])
     func everyReasonRoundTrips(_ reason: APIDecodeErrorReason) throws {
         let decoded = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
