@@ -9,13 +9,15 @@ struct Person { let id: Int; let firstName: String; let lastName: String; let ph
 extension Person: APIDecodable {
     static var idKey: String? { "person_id" }
     init?(from decoder: APIDecoder) {
-        let id          = decoder["person_id"]                    --> Int.self
-        let firstName   = decoder["first_name"]                   --> String.self
-        let lastName    = decoder["last_name"]                    --> String.self
-        let phoneNumber = decoder["contact_info"]["phone_number"] --> String?.self
-        let height      = decoder["height"]                       --> Double?.self
-        guard decoder.succeeded else { return nil }
-        self.init(id: id!, firstName: firstName!, lastName: lastName!, phoneNumber: phoneNumber, height: height)
+        // Every field is decoded (and every bad one reported) before `all` checks that none is missing.
+        guard let (id, firstName, lastName, phoneNumber, height) = decoder.all(
+            decoder["person_id"]                          --> Int.self,
+            decoder["first_name"]                         --> String.self,
+            decoder["last_name"]                          --> String.self,
+            .some(decoder["contact_info"]["phone_number"] --> String?.self),   // optional: nil is fine
+            .some(decoder["height"]                       --> Double?.self)
+        ) else { return nil }
+        self.init(id: id, firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, height: height)
     }
 }
 
