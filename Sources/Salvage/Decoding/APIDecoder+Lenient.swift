@@ -17,7 +17,7 @@ extension APIDecoder {
     }
 
     private func withLeniency<R>(_ lenient: Bool, _ body: () -> R) -> R {
-        // Setting `lenient` on a closed context does nothing, so a kept decoder just runs `body`.
+        // A decoder kept past its decode has no context to set `lenient` on: it just runs `body`.
         let previous = withContext { context in
             let previous = context.state.lenient
             context.state.lenient = lenient

@@ -17,13 +17,6 @@ final class JSONDocument {
         self.tape = tape
     }
 
-    /// A document of one `null`, over `input` (which it never reads): what the closed decode context holds.
-    static func emptyDocument(input: ByteReader) -> JSONDocument {
-        var nodes = GrowableBuffer<TapeNode>(capacity: 1)
-        nodes.append(TapeNode(kind: .null, start: 0, extent: 0))
-        return JSONDocument(input: input, tape: TapeStorage(nodes: nodes))
-    }
-
     /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
     /// its line and column.
     static func parse(_ input: ByteReader, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {

@@ -27,9 +27,6 @@ struct ByteReader {
         return UnsafePointer(pointer)
     }()
 
-    /// A reader of no bytes.
-    static var empty: ByteReader { ByteReader(UnsafeBufferPointer(start: emptyBase, count: 0)) }
-
     /// The byte at `index`. The caller guarantees `0 <= index < count`.
     func byte(_ index: Int) -> UInt8 {
         assert(index >= 0 && index < count, "ByteReader: index \(index) out of bounds 0..<\(count)")

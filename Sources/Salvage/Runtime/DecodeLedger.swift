@@ -116,8 +116,7 @@ struct DecodeLedger {
     }
 
     /// Closes the state when the decode returns. Once closed, the state changes no more: every write is
-    /// ignored. The shared closed context (see `ContextSlot.swift`) relies on it, as decoders on any thread
-    /// may reach it.
+    /// ignored (the Codable bridge's settings may still hold the context of a decode that has returned).
     func close() {
         header.pointee.isOpen = false
     }

@@ -23,7 +23,7 @@ final class DecodingContext {
 
     /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
     /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
-    /// `APIDecoder.withDateStrategy`). Never written on a closed context.
+    /// `APIDecoder.withDateStrategy`). Never written once the decode has returned.
     var dateStrategy: DateDecodingStrategy
 
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
