@@ -8,6 +8,17 @@ struct BreadcrumbBuilder {
     let context: DecodingContext
     private var document: JSONDocument { context.document }
 
+    /// With many frames open (deep documents), which frame is innermost for each node, found in one pass;
+    /// nil with few frames, where scanning them is cheaper than building it. Without it a path through
+    /// d nested models scanned the frames twice per step — d² per path, and a fuzzer input of 250 nested
+    /// models that builds a path at every level took over a minute.
+    private let frameIndex: FrameIndex?
+
+    init(context: DecodingContext) {
+        self.context = context
+        frameIndex = context.state.count > FrameIndex.threshold ? FrameIndex(context.state) : nil
+    }
+
     /// The tagged path to `decoder`'s position; the last step is tagged with `type` when given.
     ///
     /// Built into one array, step by step, because it runs for every recorded error.
@@ -51,13 +62,22 @@ struct BreadcrumbBuilder {
         return nil
     }
 
+    /// The innermost frame decoding `node` (and reached from a parent, when `reachedFromParent`).
+    private func innermostFrame(decoding node: Int, reachedFromParent: Bool = false) -> Frame? {
+        if let frameIndex {
+            let index = reachedFromParent ? frameIndex.innermostReached[node] : frameIndex.innermost[node]
+            return index.flatMap { context.state[$0] }
+        }
+        return innermostFrame { $0.node == node && (!reachedFromParent || $0.parent >= 0) }
+    }
+
     private func appendRoot(to keys: inout [APICodingKey]) {
         append(APICodingKey(hashKey: context.options.rootName), node: context.rootNode, to: &keys)
     }
 
     /// Appends `key`, tagged with the innermost frame decoding `node` (if any; -1 for an absent step).
     private func append(_ key: APICodingKey, node: Int, to keys: inout [APICodingKey]) {
-        guard node >= 0, let frame = innermostFrame(where: { $0.node == node }) else {
+        guard node >= 0, let frame = innermostFrame(decoding: node) else {
             keys.append(key)
             return
         }
@@ -99,7 +119,7 @@ struct BreadcrumbBuilder {
             return appendRoot(to: &keys)
         }
         // A frame decoding exactly this node knows how it was reached.
-        if let frame = innermostFrame(where: { $0.node == node && $0.parent >= 0 }), frame.step != .root {
+        if let frame = innermostFrame(decoding: node, reachedFromParent: true), frame.step != .root {
             appendPath(toNode: frame.parent, to: &keys)
             return appendStepKeys(of: frame.step, node: node, to: &keys)
         }
@@ -160,6 +180,26 @@ struct BreadcrumbBuilder {
         case .false: return "false"
         case .null: return "null"
         case .array, .object: return nil
+        }
+    }
+}
+
+/// The innermost open frame of each node, for `BreadcrumbBuilder` in deep documents.
+private final class FrameIndex {
+    /// Frames open above which the index is built (below, a scan of the frames is cheaper).
+    static let threshold = 32
+
+    /// Node → index of the innermost frame decoding it.
+    var innermost: [Int: Int] = [:]
+    /// Node → index of the innermost frame decoding it that was reached from a parent (`parent >= 0`).
+    var innermostReached: [Int: Int] = [:]
+
+    init(_ state: DecodeLedger) {
+        // Later frames are inner ones: each overwrites what an outer frame of the same node stored.
+        for index in 0..<state.count {
+            guard let frame = state[index] else { continue }
+            innermost[frame.node] = index
+            if frame.parent >= 0 { innermostReached[frame.node] = index }
         }
     }
 }
