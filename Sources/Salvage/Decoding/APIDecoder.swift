@@ -76,8 +76,9 @@ public struct APIDecoder {
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.
     public subscript(index: Int) -> APIDecoder {
+        // Through the decode's cursors: an index loop continues where the previous index ended.
         let element = node < 0 ? nil : withContext { context in
-            context.document.element(of: node, at: index)
+            context.element(of: node, at: index)
         } ?? nil
         if let element {
             return sibling(frame: frame, node: element, parent: node, step: .index(index))

@@ -21,6 +21,9 @@ final class DecodingContext {
     /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
     let state = DecodeLedger()
 
+    /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`).
+    private var elementCursors = ElementCursors()
+
     /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
     /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
     /// `APIDecoder.withDateStrategy`). Never written once the decode has returned.
@@ -236,12 +239,18 @@ final class DecodingContext {
         return false
     }
 
+    /// Element `index` of the array at `node`, or nil when `node` is not an array or the index is out of
+    /// range; continues from where the last look-up in the same array ended (see `ElementCursors.swift`).
+    func element(of node: Int, at index: Int) -> Int? {
+        elementCursors.element(of: node, at: index, in: document)
+    }
+
     /// The node a path leads to from the root, or -1 when it leads to no value.
     private func node(at path: [APICodingKey]) -> Int {
         var node = rootNode
         for key in path.dropFirst() where node >= 0 {
             if let index = key.arrayIndex {
-                node = document.element(of: node, at: index) ?? -1
+                node = element(of: node, at: index) ?? -1
             } else {
                 node = document.kind(node) == .object ? document.member(of: node, key: key.stringValue) ?? -1 : -1
             }

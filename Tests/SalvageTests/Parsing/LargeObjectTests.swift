@@ -44,6 +44,7 @@ private struct Probe: APIDecodable {
     #expect(outcomes == [
         "100,000-deep nesting: 1", "10 MB string: 0", "1,000,000-element array: 0",
         "object with 100,000 keys: 0", "a key repeated 100,000 times: 0", "number with 1,000,000 digits: 0",
+        "index loop, 1,000,000 elements: 0",
     ])
     let nesting = WorstCaseInputs.all()[0].bytes
     let deep = APIDataDecoder().decode(bytes: nesting, to: JSONValue.self)
