@@ -51,6 +51,17 @@ extension JSONDocument {
     /// `-?[0-9]+`, accumulated towards the sign.
     private func plainInteger<T: FixedWidthInteger>(_ text: ByteReader, as type: T.Type) -> IntegerReading<T> {
         let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.count - 1 : text.count
+        if digits <= 18 {
+            // Up to 18 digits fit an `Int` whatever they are: accumulate in `Int`, convert once. In a debug
+            // build the generic loop below calls `T`'s arithmetic through its witness table three times a digit.
+            var magnitude = 0
+            for index in (negative ? 1 : 0) ..< text.count {
+                magnitude = magnitude &* 10 &+ Int(text[index] &- UInt8(ascii: "0"))
+            }
+            guard let value = T(exactly: negative ? -magnitude : magnitude) else { return .overflow }
+            return .value(value)
+        }
         var value: T = 0
         for index in (negative ? 1 : 0) ..< text.count {
             let digit = T(truncatingIfNeeded: text[index] &- UInt8(ascii: "0"))
