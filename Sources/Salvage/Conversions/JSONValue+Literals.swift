@@ -3,15 +3,17 @@ import Foundation
 /// `JSONValue` from literals, so a value can be written as it reads:
 ///
 /// ```swift
-/// let value: JSONValue = ["id": 7, "tags": ["a", "b"], "price": 1.10, "note": nil, "ok": true]
+/// let value: JSONValue = ["id": 7, "tags": ["a", "b"], "price": 1.10, "note": .null, "ok": true]
 /// ```
+///
+/// `null` is written `.null`: `JSONValue` is deliberately not `ExpressibleByNilLiteral`. With it, `nil` in
+/// `condition ? value : nil` or in a generic comparison such as `#expect(optionalValue == nil)` becomes
+/// `.null` instead of "no value", silently (the standard library discourages the conformance for this reason).
 ///
 /// A float literal keeps the text Swift's `Double` prints for it (`1.10` becomes `1.1`); for exact text use
 /// `.number(JSONNumber(text: "1.10"))`.
-extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension JSONValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    /// ``JSONValue/null``.
-    public init(nilLiteral: ()) { self = .null }
     /// A ``JSONValue/bool(_:)``.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// A ``JSONValue/number(_:)`` whose text is the integer's decimal digits.

@@ -9,12 +9,20 @@ import Testing
     private static func number(_ text: String) -> JSONValue { .number(JSONNumber(text: text)) }
 
     @Test func literalsBuildEveryKind() {
-        let value: JSONValue = ["id": 7, "price": 1.5, "tags": ["a", "b"], "note": nil, "ok": true, "empty": [:]]
+        let value: JSONValue = ["id": 7, "price": 1.5, "tags": ["a", "b"], "note": .null, "ok": true, "empty": [:]]
         let expected: JSONValue = .object([
             "id": .number(JSONNumber(text: "7")), "price": .number(JSONNumber(text: "1.5")),
             "tags": .array([.string("a"), .string("b")]), "note": .null, "ok": .bool(true), "empty": .object([:]),
         ])
         #expect(value == expected)
+    }
+
+    /// `JSONValue` is not `ExpressibleByNilLiteral`: with it, the `nil` of a ternary became `.null`, and
+    /// `RoundTripTests`' reference parser returned `.null` for every input it rejects.
+    @Test func nilInATernaryIsNoValue() {
+        func accepted(_ value: JSONValue, if condition: Bool) -> JSONValue? { condition ? value : nil }
+        #expect(accepted(1, if: false) == Optional<JSONValue>.none)
+        #expect(!(JSONValue.self is any ExpressibleByNilLiteral.Type))
     }
 
     @Test(arguments: [(100.0, "100"), (1e20, "1e+20"), (-0.25, "-0.25"), (0.1, "0.1"), (5e-324, "5e-324")])
@@ -69,7 +77,7 @@ import Testing
         let json = #"{"a":[1,-2,1.5,"s",true,null,{}],"big":18446744073709551615,"neg":-9223372036854775808}"#
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
         let expected: JSONValue = [
-            "a": [1, -2, 1.5, "s", true, nil, [:]],
+            "a": [1, -2, 1.5, "s", true, .null, [:]],
             "big": .number(JSONNumber(text: "18446744073709551615")),
             "neg": .number(JSONNumber(text: "-9223372036854775808")),
         ]
@@ -77,7 +85,7 @@ import Testing
     }
 
     @Test func nestsInCodableModelsBothWays() throws {
-        let envelope = Envelope(id: 3, extra: ["flags": [true, false], "name": "x/y", "n": 2.5, "none": nil])
+        let envelope = Envelope(id: 3, extra: ["flags": [true, false], "name": "x/y", "n": 2.5, "none": .null])
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(envelope)
@@ -106,7 +114,7 @@ import Testing
         let tree = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let value = try JSONValue(jsonObject: tree)
         let expected: JSONValue = [
-            "t": true, "f": false, "one": 1, "zero": 0, "half": 1.5, "null": nil, "s": "x",
+            "t": true, "f": false, "one": 1, "zero": 0, "half": 1.5, "null": .null, "s": "x",
             "big": .number(JSONNumber(text: "18446744073709551615")), "a": [1, true],
         ]
         #expect(value == expected)
@@ -118,14 +126,14 @@ import Testing
                            NSNumber(value: 2.5), Float(0.1), Decimal(string: "1.10") as Any, NSNull(), "s" as NSString]
         let value = try JSONValue(jsonObject: tree)
         let expected: JSONValue = [1, 0, true, true, 1, 1, .number(JSONNumber(text: "18446744073709551615")),
-                                   2.5, .number(JSONNumber(text: "0.1")), .number(JSONNumber(text: "1.1")), nil, "s"]
+                                   2.5, .number(JSONNumber(text: "0.1")), .number(JSONNumber(text: "1.1")), .null, "s"]
         #expect(value == expected)
     }
 
     @Test func nilOptionalsBecomeNull() throws {
         let missing: String? = nil
         let tree: [String: Any] = ["a": missing as Any, "b": Optional("x") as Any]
-        #expect(try JSONValue(jsonObject: tree) == ["a": nil, "b": "x"])
+        #expect(try JSONValue(jsonObject: tree) == ["a": .null, "b": "x"])
     }
 
     struct FailureCase: Sendable, CustomStringConvertible {
@@ -151,7 +159,7 @@ import Testing
 
     @Test func writesATreeJSONSerializationAccepts() throws {
         let value: JSONValue = ["n": 7, "d": 2.5, "big": .number(JSONNumber(text: "18446744073709551615")), "b": true,
-                                "s": "x", "z": nil, "a": [1, [:]]]
+                                "s": "x", "z": .null, "a": [1, [:]]]
         let object = value.jsonObject
         let tree = try #require(object as? [String: Any])
         #expect(tree["n"] as? Int == 7)

@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct JSONValueWritingTests {
     private static let sample: JSONValue = [
-        "name": "Ada / Lovelace", "id": 7, "ratio": 0.5, "tags": ["a", "b"], "none": nil, "ok": false,
+        "name": "Ada / Lovelace", "id": 7, "ratio": 0.5, "tags": ["a", "b"], "none": .null, "ok": false,
         "empty": [], "nested": ["inner": [:], "list": [1, [2, []]]],
     ]
 
@@ -64,7 +64,7 @@ import Testing
         encoder.outputFormatting = formatting
         let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
         let values: [JSONValue] = [
-            JSONValueWritingTests.sample, "x", 1, [], [:], nil,
+            JSONValueWritingTests.sample, "x", 1, [], [:], .null,
             ["s": .string(controls + "\"\\/\u{7F}é😀\u{2028}\u{2029}"), "B": 1, "a10": 2, "a9": 3, "_": 4, "é": 5, "f": 6],
         ]
         for value in values {
@@ -135,7 +135,7 @@ import Testing
     @Test func handBuiltValuesAndOptions() {
         var options = APIDecodeOptions()
         options.rootName = "cache"
-        let value: JSONValue = ["person_id": 1, "first_name": "Ada", "last_name": nil, "height": 1.70]
+        let value: JSONValue = ["person_id": 1, "first_name": "Ada", "last_name": .null, "height": 1.70]
         let result = APIDataDecoder(options: options).decode(jsonValue: value, to: Person.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [#"cache(Person person_id=1) > "last_name"(String) : Unexpectedly found null"#])
