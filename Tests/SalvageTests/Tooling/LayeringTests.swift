@@ -16,6 +16,7 @@ struct LayeringTests {
         ["Document"],
         ["Runtime", "Decoding"],
         ["Conversions"],
+        ["Writing"],
         ["Reports"],
         ["Codable"],
     ]
