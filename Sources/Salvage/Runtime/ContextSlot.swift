@@ -51,21 +51,14 @@ struct ContextHandle {
     @inlinable @inline(__always)
     var generation: UInt32 { salvage_slot_generation(slot) }
 
-    /// The context of the decode that made `generation`, unretained, while that decode runs; else nil.
-    @inlinable @inline(__always)
-    func liveReference(generation: UInt32) -> Unmanaged<DecodingContext>? {
-        guard self.generation == generation, let context = slot.pointee.context else { return nil }
-        return Unmanaged.fromOpaque(context)
-    }
-
     /// Calls `body` with the context of the decode that made `generation` borrowed (no retain, no release)
     /// while that decode runs; returns nil without calling it after. The decode keeps the context alive
     /// while its generation is current. Decoders reach it only through `APIDecoder.withContext`
     /// (`APIDecoder+Context.swift`), the one way.
     @inlinable @inline(__always)
     func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
-        // `liveReference`'s two lines written out: every subscript and `-->` comes through here several
-        // times, and in a debug build (where your tests run) each helper is a real call.
+        // The slot read here, not through `generation` or another helper: every subscript and `-->` comes
+        // through here several times, and in a debug build (where your tests run) each helper is a real call.
         guard salvage_slot_generation(slot) == generation, let context = slot.pointee.context else { return nil }
         return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
     }
