@@ -21,25 +21,59 @@ struct PeakMemoryReport {
     let bytesPerError: Double?
     let errors: Int
 
-    /// Generates about `megabytes` MB of flaky persons and measures the peaks of decoding them to models and to
-    /// `JSONValue`, then the heap bytes held by the errors of a document whose every person has a bad height.
+    /// Measures the peaks of decoding about `megabytes` MB of flaky persons, then of small records, to models
+    /// and to `JSONValue`, and the heap bytes held by `errorCount` errors (one bad height per person).
     static func measure(megabytes: Int, errorCount: Int) -> PeakMemoryReport? {
-        let count = megabytes * 1_000_000 / 175
         var peaks: [Peak] = []
-        for target in ["models", "JSONValue"] {
-            guard let baseline = residentBytes() else { return nil }
-            let data = Data(FlakyPeopleGenerator.document(count: count, flaky: true))
-            resetPeak()
-            let kept: Int
-            if target == "models" {
-                kept = APIDataDecoder().decode(data: data, to: FlakyPeople.self).value?.count ?? 0
-            } else {
-                if case .array(let people)? = APIDataDecoder().decode(data: data, to: JSONValue.self).value?["people"] { kept = people.count } else { kept = 0 }
+        let persons = { Data(FlakyPeopleGenerator.document(count: megabytes * 1_000_000 / 175, flaky: true)) }
+        let records = { Data(smallRecords(count: megabytes * 1_000_000 / 52)) }
+        for (shape, makeInput) in [("flaky persons", persons), ("small records", records)] {
+            for target in ["models", "JSONValue"] {
+                guard let baseline = residentBytes() else { return nil }
+                let data = makeInput()
+                resetPeak()
+                let kept = decode(data, shape: shape, toModels: target == "models")
+                guard let peak = peakResidentBytes() else { return nil }
+                peaks.append(Peak(target: "\(shape) to \(target)", inputBytes: data.count, peakBytes: peak - baseline, kept: kept))
             }
-            guard let peak = peakResidentBytes() else { return nil }
-            peaks.append(Peak(target: target, inputBytes: data.count, peakBytes: peak - baseline, kept: kept))
         }
         return PeakMemoryReport(peaks: peaks, bytesPerError: bytesPerError(count: errorCount), errors: errorCount)
+    }
+
+    /// Decodes `data` and returns how many records were kept.
+    private static func decode(_ data: Data, shape: String, toModels: Bool) -> Int {
+        guard toModels else {
+            let value = APIDataDecoder().decode(data: data, to: JSONValue.self).value
+            if case .array(let records)? = value { return records.count }
+            if case .array(let people)? = value?["people"] { return people.count }
+            return 0
+        }
+        if shape == "flaky persons" { return APIDataDecoder().decode(data: data, to: FlakyPeople.self).value?.count ?? 0 }
+        return APIDataDecoder().decode(data: data, to: [SmallRecord].self).value?.count ?? 0
+    }
+
+    /// `[{"id": 1000000, "name": "item 0", "price": 0.5, "ok": true}, …]`: about 52 bytes a record.
+    static func smallRecords(count: Int) -> [UInt8] {
+        var text = "["
+        text.reserveCapacity(count * 56)
+        for index in 0..<count {
+            if index > 0 { text += "," }
+            text += "{\"id\":\(1_000_000 + index),\"name\":\"item \(index % 1000)\",\"price\":\(index % 100).5,\"ok\":true}"
+        }
+        return Array((text + "]").utf8)
+    }
+
+    private struct SmallRecord: APIDecodable {
+        let id: Int
+        let name: String
+        let price: Double
+        let ok: Bool
+
+        init?(from decoder: APIDecoder) {
+            guard let (id, name, price, ok) = decoder.all(decoder["id"] --> Int.self, decoder["name"] --> String.self,
+                                                         decoder["price"] --> Double.self, decoder["ok"] --> Bool.self) else { return nil }
+            (self.id, self.name, self.price, self.ok) = (id, name, price, ok)
+        }
     }
 
     /// Heap bytes in use after decoding `count` persons that each have one bad height, keeping only the

@@ -36,8 +36,8 @@ struct Report {
         }
         if let memory {
             for peak in memory.peaks {
-                lines.append("peak memory decoding \(format(Double(peak.inputBytes) / 1e6)) MB of flaky persons to \(peak.target): "
-                             + "\(format(Double(peak.peakBytes) / 1e6)) MB (\(format(peak.ratio, digits: 2))x the input), \(peak.kept) persons kept")
+                lines.append("peak memory decoding \(format(Double(peak.inputBytes) / 1e6)) MB of \(peak.target): "
+                             + "\(format(Double(peak.peakBytes) / 1e6)) MB (\(format(peak.ratio, digits: 2))x the input), \(peak.kept) kept")
             }
             if let bytes = memory.bytesPerError {
                 lines.append("heap held by \(memory.errors) errors sharing a path: \(format(bytes, digits: 0)) bytes per error")
@@ -79,7 +79,7 @@ struct Report {
         if let memory {
             for peak in memory.peaks {
                 objects.append(["suite": "peak-memory", "target": peak.target, "bytes": peak.inputBytes, "peak_bytes": peak.peakBytes,
-                                "peak_ratio": peak.ratio, "persons": peak.kept])
+                                "peak_ratio": peak.ratio, "kept": peak.kept])
             }
             objects.append(["suite": "error-memory", "errors": memory.errors, "bytes_per_error": memory.bytesPerError ?? NSNull()])
         }

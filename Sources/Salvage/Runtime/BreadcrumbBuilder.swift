@@ -56,9 +56,8 @@ struct BreadcrumbBuilder {
     /// while building it would double what a short path costs.
     private func exactlySized(_ keys: [APICodingKey]) -> [APICodingKey] {
         guard keys.capacity > keys.count else { return keys }
-        return [APICodingKey](unsafeUninitializedCapacity: keys.count) { buffer, initialized in
-            initialized = buffer.initialize(fromContentsOf: keys)
-        }
+        return keys.map { $0 }  // `map` allocates room for exactly `count` elements
+
     }
 
     /// The innermost frame being decoded that satisfies `predicate` (searched without building an array).

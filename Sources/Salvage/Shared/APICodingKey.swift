@@ -36,13 +36,10 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
             self.idKey = idKey
         }
 
-        /// The same tag with one part changed; nil when nothing is left.
-        static func with(_ tag: TypeTag?, swiftType: Any.Type??, decodedTypeName: String?? = .none, idKey: String?? = .none) -> TypeTag? {
-            let type = swiftType ?? tag?.swiftType
-            let name = decodedTypeName ?? tag?.decodedTypeName
-            let key = idKey ?? tag?.idKey
-            guard type != nil || name != nil || key != nil else { return nil }
-            return TypeTag(swiftType: type, decodedTypeName: name, idKey: key)
+        /// A tag of these parts; nil when all are nil.
+        static func make(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?) -> TypeTag? {
+            guard swiftType != nil || decodedTypeName != nil || idKey != nil else { return nil }
+            return TypeTag(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: idKey)
         }
     }
 
@@ -63,7 +60,7 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// The Swift type decoded at this step, if any.
     public var swiftType: Any.Type? {
         get { typeTag?.swiftType }
-        set { typeTag = TypeTag.with(typeTag, swiftType: .some(newValue)) }
+        set { typeTag = TypeTag.make(swiftType: newValue, decodedTypeName: decodedTypeName, idKey: idKey) }
     }
     /// The name of the type decoded at this step: `swiftType`'s, or the one read back from an encoded
     /// error (where the type itself cannot be restored).
@@ -73,12 +70,12 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// The type name of a key read back by `Codable`.
     var decodedTypeName: String? {
         get { typeTag?.decodedTypeName }
-        set { typeTag = TypeTag.with(typeTag, swiftType: .none, decodedTypeName: .some(newValue)) }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: newValue, idKey: idKey) }
     }
     /// The id key of `swiftType` (its `APIDecodable.idKey`), if it has one and the value was present.
     public var idKey: String? {
         get { typeTag?.idKey }
-        set { typeTag = TypeTag.with(typeTag, swiftType: .none, idKey: .some(newValue)) }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: newValue) }
     }
     /// The value of `idKey` in this step's JSON object, as text.
     public var id: String?
