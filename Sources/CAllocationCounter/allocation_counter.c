@@ -4,6 +4,9 @@
 // atomic counter and forwards to glibc's own entry points (`__libc_malloc`, ...), allocating nothing itself.
 #include "allocation_counter.h"
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stddef.h>
 
 #if defined(__GLIBC__)
@@ -32,6 +35,13 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 }
 
 long salvage_allocation_count(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+
+long salvage_heap_bytes_in_use(void) {
+    malloc_trim(0);
+    struct mallinfo2 info = mallinfo2();
+    return (long)(info.uordblks + info.hblkhd);
+}
 #else
 long salvage_allocation_count(void) { return -1; }
+long salvage_heap_bytes_in_use(void) { return -1; }
 #endif

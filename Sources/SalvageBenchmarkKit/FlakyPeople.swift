@@ -7,11 +7,13 @@ public enum FlakyPeopleGenerator {
     /// `count` persons; when `flaky`, every 20th person has one bad field, cycling through: height sent as
     /// `"really tall"` (person kept), `first_name` null and `last_name` missing (person dropped).
     /// With 20,000 persons: 334 bad heights, 333 null first names, 333 missing last names.
-    public static func document(count: Int, flaky: Bool) -> [UInt8] {
+    /// When `everyHeightBad`, every person's height is `"really tall"` instead (every person kept, one
+    /// error each: the memory section's many errors sharing a path).
+    public static func document(count: Int, flaky: Bool, everyHeightBad: Bool = false) -> [UInt8] {
         var text = "{\"people\": [\n"
         text.reserveCapacity(count * 170)
         for index in 0..<count {
-            let badKind = flaky && index % 20 == 0 ? (index / 20) % 3 : -1
+            let badKind = everyHeightBad ? 0 : flaky && index % 20 == 0 ? (index / 20) % 3 : -1
             let firstName = badKind == 1 ? "null" : "\"First\(index % 997)\""
             let lastName = badKind == 2 ? "" : "\"last_name\": \"Last\(index % 1009)\", "
             let height = badKind == 0 ? "\"really tall\"" : "\(150 + index % 50).\(index % 10)5"

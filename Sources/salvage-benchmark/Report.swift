@@ -35,8 +35,13 @@ struct Report {
             }
         }
         if let memory {
-            lines.append("peak memory decoding \(format(Double(memory.inputBytes) / 1e6)) MB of flaky persons: "
-                         + "\(format(Double(memory.peakBytes) / 1e6)) MB (\(format(memory.ratio, digits: 2))x the input), \(memory.persons) persons kept")
+            for peak in memory.peaks {
+                lines.append("peak memory decoding \(format(Double(peak.inputBytes) / 1e6)) MB of \(peak.target): "
+                             + "\(format(Double(peak.peakBytes) / 1e6)) MB (\(format(peak.ratio, digits: 2))x the input), \(peak.kept) kept")
+            }
+            if let bytes = memory.bytesPerError {
+                lines.append("heap held by \(memory.errors) errors sharing a path: \(format(bytes, digits: 0)) bytes per error")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -72,8 +77,11 @@ struct Report {
             return object
         }
         if let memory {
-            objects.append(["suite": "peak-memory", "bytes": memory.inputBytes, "peak_bytes": memory.peakBytes,
-                            "peak_ratio": memory.ratio, "persons": memory.persons])
+            for peak in memory.peaks {
+                objects.append(["suite": "peak-memory", "target": peak.target, "bytes": peak.inputBytes, "peak_bytes": peak.peakBytes,
+                                "peak_ratio": peak.ratio, "kept": peak.kept])
+            }
+            objects.append(["suite": "error-memory", "errors": memory.errors, "bytes_per_error": memory.bytesPerError ?? NSNull()])
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]) else { return "[]" }
         return String(decoding: data, as: UTF8.self)

@@ -10,6 +10,7 @@ struct Options {
     var json = false
     var quick = false
     var memory = true
+    var memoryOnly = false
     var suites: [String] = []
     var salvageOnly = false
     var iterations: Int?
@@ -26,6 +27,7 @@ func parseOptions() -> Options {
         case "--json": options.json = true
         case "--quick": options.quick = true
         case "--no-memory": options.memory = false
+        case "--memory-only": options.memoryOnly = true
         case "--worst-cases":
             var allAsExpected = true
             for row in WorstCaseInputs.run() {
@@ -52,7 +54,8 @@ func parseOptions() -> Options {
               --json         print a JSON array with one object per suite instead of a table
               --quick        one iteration per suite, no warm-up (checks that everything works)
               --suite NAME   run only this suite (repeatable): \((BenchmarkSuites.names + BenchmarkSuites.extraNames).joined(separator: ", "))
-              --no-memory    skip the ~100 MB peak-memory measurement
+              --no-memory    skip the memory section (~200 MB peaks to models and JSONValue, 1,000,000 errors)
+              --memory-only  run only the memory section
               --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys), check their outcomes, exit
               --iterations N timed runs per suite (default 20, after 3 warm-ups)
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
@@ -85,7 +88,7 @@ if salvage_allocation_count() >= 0 {
 }
 let suites = BenchmarkSuites(corpus: corpusURL, settings: settings)
 var results: [SuiteResult] = []
-for name in options.suites.isEmpty ? BenchmarkSuites.names : options.suites {
+for name in options.memoryOnly ? [] : options.suites.isEmpty ? BenchmarkSuites.names : options.suites {
     do {
         results += try suites.run(name)
     } catch {
@@ -93,7 +96,7 @@ for name in options.suites.isEmpty ? BenchmarkSuites.names : options.suites {
     }
     if !options.json { FileHandle.standardError.write(Data("finished \(name)\n".utf8)) }
 }
-let memory = options.memory && !options.quick ? PeakMemoryReport.measure(megabytes: 100) : nil
+let memory = options.memory && !options.quick ? PeakMemoryReport.measure(megabytes: 200, errorCount: 1_000_000) : nil
 
 Report(results: results, memory: memory).print(json: options.json)
 exit(results.allSatisfy { $0.failures.isEmpty } ? 0 : 1)

@@ -8,10 +8,18 @@
 // debug builds; the users check indices that do not come from themselves (`TapeStorage`'s subscript always,
 // `DecodeLedger` before every frame access).
 //
+// Why `realloc` for plain elements: the tape of a large input is the biggest allocation of a decode. Growing it
+// by allocating new memory and moving the nodes over holds the old and the new block at once — a 200 MB input's
+// tape going from 16M to 32M nodes briefly needs 576 MB for it alone. glibc (and Darwin's malloc) grow a large
+// block in place or by remapping its pages, so the peak is the new size and no node is copied. Elements that are
+// not plain data (a decode's frames hold references) keep the allocate-move-free path.
+//
 // Why noncopyable: the buffer owns its memory and frees it in `deinit`, exactly once — a copy would be a second
 // owner freeing it again. Moving the buffer (`consume`, or returning it from a `consuming` method) moves only
 // its three words, so the finished tape passes from the parser to `TapeStorage` without copying a node, and a
 // parse that throws frees its buffers without any code of its own.
+
+import Foundation
 
 /// A growable array of `Element`s that owns its memory, for the parser and the decode's frame stack.
 @usableFromInline
@@ -22,15 +30,33 @@ struct GrowableBuffer<Element>: ~Copyable {
     /// The number of elements the memory at `base` holds.
     private(set) var capacity: Int
 
+    /// Whether elements are plain data, so the memory is managed with `malloc`/`realloc`/`free`.
+    private static var isPlainData: Bool { _isPOD(Element.self) }
+
     /// An empty buffer with room for `capacity` elements (at least one).
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
-        self.base = .allocate(capacity: self.capacity)
+        if Self.isPlainData {
+            self.base = Self.reallocate(nil, capacity: self.capacity)
+        } else {
+            self.base = .allocate(capacity: self.capacity)
+        }
     }
 
     deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+        if Self.isPlainData {
+            free(base)
+        } else {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    /// `realloc` for `capacity` plain elements; traps when the system has no memory left, as `allocate` does.
+    private static func reallocate(_ pointer: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<Element> {
+        let bytes = capacity * MemoryLayout<Element>.stride
+        guard let raw = realloc(pointer, max(bytes, 1)) else { fatalError("GrowableBuffer: out of memory for \(bytes) bytes") }
+        return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 
     @inline(__always)
@@ -61,6 +87,11 @@ struct GrowableBuffer<Element>: ~Copyable {
     /// Makes room for at least `minimumCapacity` elements, moving them (not copying) into new memory.
     mutating func reserveCapacity(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
+        if Self.isPlainData {
+            base = Self.reallocate(base, capacity: minimumCapacity)
+            capacity = minimumCapacity
+            return
+        }
         let newBase = UnsafeMutablePointer<Element>.allocate(capacity: minimumCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()

@@ -41,7 +41,7 @@ struct BreadcrumbBuilder {
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
         }
-        return keys
+        return exactlySized(keys)
     }
 
     /// The tagged path to the present value at tape index `node`.
@@ -49,7 +49,15 @@ struct BreadcrumbBuilder {
         var keys: [APICodingKey] = []
         keys.reserveCapacity(8)
         appendPath(toNode: node, to: &keys)
-        return keys
+        return exactlySized(keys)
+    }
+
+    /// `keys` in an array of exactly their count: every recorded error keeps its path, and the room reserved
+    /// while building it would double what a short path costs.
+    private func exactlySized(_ keys: [APICodingKey]) -> [APICodingKey] {
+        guard keys.capacity > keys.count else { return keys }
+        return keys.map { $0 }  // `map` allocates room for exactly `count` elements
+
     }
 
     /// The innermost frame being decoded that satisfies `predicate` (searched without building an array).
@@ -160,15 +168,10 @@ struct BreadcrumbBuilder {
     }
 
     private func tag(_ key: APICodingKey, with type: Any.Type, node: Int) -> APICodingKey {
-        var key = key
-        key.swiftType = type
-        key.idKey = nil
-        key.id = nil
         if node >= 0, let idKey = context.idKey(of: type), let value = document.member(of: node, key: idKey) {
-            key.idKey = idKey
-            key.id = idText(value)
+            return key.tagged(with: context.typeTag(of: type, idKey: idKey), id: idText(value))
         }
-        return key
+        return key.tagged(with: context.typeTag(of: type, idKey: nil), id: nil)
     }
 
     /// The id as shown in paths: strings without quotes, numbers as written, `true`, `false`, `null`.

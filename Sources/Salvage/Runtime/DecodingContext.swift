@@ -46,6 +46,8 @@ final class DecodingContext {
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
     private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
+    /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
+    private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
@@ -201,6 +203,16 @@ final class DecodingContext {
 
     /// The `APIDecodable.idKey` of `type` (or its `APIIdentifiable.idKey`, for Codable types), or nil when
     /// it has none.
+    /// The tag of a step where `type` was decoded (with `idKey` when its record id was present), shared by
+    /// every step of the decode it tags.
+    func typeTag(of type: Any.Type, idKey: String?) -> APICodingKey.TypeTag {
+        let id = ObjectIdentifier(type)
+        if let known = typeTags.first(where: { $0.type == id && $0.idKey == idKey }) { return known.tag }
+        let tag = APICodingKey.TypeTag(swiftType: type, decodedTypeName: nil, idKey: idKey)
+        if typeTags.count < 32 { typeTags.append((id, idKey, tag)) }
+        return tag
+    }
+
     func idKey(of type: Any.Type) -> String? {
         guard isOpen else { return Self.declaredIDKey(of: type) }
         let id = ObjectIdentifier(type)

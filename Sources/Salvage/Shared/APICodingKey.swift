@@ -12,38 +12,92 @@
 /// descriptive and do not take part in `==`.
 public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
-    // @unchecked Sendable: the only non-Sendable-checked member is `swiftType`, an immutable metatype.
+    // @unchecked Sendable: the only non-Sendable-checked member is the tag's `swiftType`, an immutable metatype.
+    //
+    // Stored in 48 bytes, because every recorded error keeps a path of them: the step, the type tag (one
+    // shared instance per type within a decode, see `TypeTag`) and the record id.
+
+    /// An object key or an array index.
+    private enum Step: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// What was decoded at a step, shared by the steps of one type: a reference, so a key stays small.
+    final class TypeTag: @unchecked Sendable {
+        // @unchecked Sendable: immutable; `swiftType` is a metatype.
+        let swiftType: Any.Type?
+        let decodedTypeName: String?
+        let idKey: String?
+
+        init(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?) {
+            self.swiftType = swiftType
+            self.decodedTypeName = decodedTypeName
+            self.idKey = idKey
+        }
+
+        /// A tag of these parts; nil when all are nil.
+        static func make(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?) -> TypeTag? {
+            guard swiftType != nil || decodedTypeName != nil || idKey != nil else { return nil }
+            return TypeTag(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: idKey)
+        }
+    }
+
+    private let step: Step
+    /// The type, type name and id key of this step; set through `tagged(with:id:)` or the properties below.
+    private(set) var typeTag: TypeTag?
 
     /// The object key, for a key step (and for the root, its name).
-    public let hashKey: String?
+    public var hashKey: String? {
+        if case .key(let key) = step { return key }
+        return nil
+    }
     /// The array index, for an index step.
-    public let arrayIndex: Int?
+    public var arrayIndex: Int? {
+        if case .index(let index) = step { return index }
+        return nil
+    }
     /// The Swift type decoded at this step, if any.
-    public var swiftType: Any.Type?
+    public var swiftType: Any.Type? {
+        get { typeTag?.swiftType }
+        set { typeTag = TypeTag.make(swiftType: newValue, decodedTypeName: decodedTypeName, idKey: idKey) }
+    }
     /// The name of the type decoded at this step: `swiftType`'s, or the one read back from an encoded
     /// error (where the type itself cannot be restored).
     public var typeName: String? {
         swiftType.map { "\($0)" } ?? decodedTypeName
     }
     /// The type name of a key read back by `Codable`.
-    var decodedTypeName: String?
+    var decodedTypeName: String? {
+        get { typeTag?.decodedTypeName }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: newValue, idKey: idKey) }
+    }
     /// The id key of `swiftType` (its `APIDecodable.idKey`), if it has one and the value was present.
-    public var idKey: String?
+    public var idKey: String? {
+        get { typeTag?.idKey }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: newValue) }
+    }
     /// The value of `idKey` in this step's JSON object, as text.
     public var id: String?
 
     /// A key step.
     public init(hashKey: String, swiftType: Any.Type? = nil) {
-        self.hashKey = hashKey
-        self.arrayIndex = nil
-        self.swiftType = swiftType
+        self.step = .key(hashKey)
+        self.typeTag = swiftType.map { TypeTag(swiftType: $0, decodedTypeName: nil, idKey: nil) }
     }
 
     /// An index step.
     public init(arrayIndex: Int, swiftType: Any.Type? = nil) {
-        self.hashKey = nil
-        self.arrayIndex = arrayIndex
-        self.swiftType = swiftType
+        self.step = .index(arrayIndex)
+        self.typeTag = swiftType.map { TypeTag(swiftType: $0, decodedTypeName: nil, idKey: nil) }
+    }
+
+    /// The same step with `tag` (shared, not copied) and `id` in place of its tags.
+    func tagged(with tag: TypeTag?, id: String?) -> APICodingKey {
+        var key = self
+        key.typeTag = tag
+        key.id = id
+        return key
     }
 
     /// A key step from any `CodingKey`: an index when it has an `intValue`, a key otherwise.
@@ -56,7 +110,12 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     }
 
     /// `CodingKey`: the key, or the index written in decimal.
-    public var stringValue: String { hashKey ?? arrayIndex.map(String.init) ?? "" }
+    public var stringValue: String {
+        switch step {
+        case .key(let key): return key
+        case .index(let index): return String(index)
+        }
+    }
     /// `CodingKey`: the index, for an index step.
     public var intValue: Int? { arrayIndex }
 
@@ -84,6 +143,15 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     public func hash(into hasher: inout Hasher) {
         hasher.combine(hashKey)
         hasher.combine(arrayIndex)
+    }
+
+    /// The step as shown in tagged paths: `"height"(Double)`, `[2](Item sku=A-1)`; the root is shown by its
+    /// name (`root(Person)`), or `root` when it has none.
+    func taggedStep(isRoot: Bool) -> String {
+        switch step {
+        case .key(let key): return (isRoot ? key : quoted(key)) + tag
+        case .index(let index): return (isRoot ? "root" : "[\(index)]") + tag
+        }
     }
 
     /// The type tag as shown in tagged paths: `(Person person_id=8675309)`, or "" when nothing was decoded here.

@@ -19,46 +19,46 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A ``CountLimited`` collection had more elements than allowed.
     case countAboveMaximum(maximum: Int, actual: Int)
     /// A `RawRepresentable` type (usually an enum) has no case for this raw value.
-    case unexpectedRawValue(value: String, type: String)
+    indirect case unexpectedRawValue(value: String, type: String)
     /// A whole number is too large or too small for the integer or floating-point type. `value` is
     /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted (``APIDecodeOptions/redactedKeys``).
-    case numericOverflow(value: Decimal, type: String)
+    indirect case numericOverflow(value: Decimal, type: String)
     /// A number has a fractional part (or more precision) that the type cannot hold. `value` is
     /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted.
-    case lossOfPrecision(value: Decimal, type: String)
+    indirect case lossOfPrecision(value: Decimal, type: String)
     /// A number too large for the type that `Decimal` cannot hold either (`1e400` as a `Double`), so it is
     /// given as written (its first and last 30 characters around `…` when longer than 61). Code `numeric_overflow`.
-    case numericOverflowAsWritten(text: String, type: String)
+    indirect case numericOverflowAsWritten(text: String, type: String)
     /// A number with more precision than the type holds that `Decimal` cannot hold exactly either (more
     /// digits than its 128-bit mantissa, or digits below 10^-128), given as written. Code `precision_loss`.
-    case lossOfPrecisionAsWritten(text: String, type: String)
+    indirect case lossOfPrecisionAsWritten(text: String, type: String)
     /// A Swift `Decodable` value threw while being decoded through ``APIDecoder/decodeRequired(swiftDecodable:)``.
-    case swiftDecodingError(DecodingError)
+    indirect case swiftDecodingError(DecodingError)
     /// A string (or number) of the right JSON type whose content is not a valid `type` (a date that does
     /// not parse, a malformed URL or UUID, invalid base64); `expected` says what was expected.
-    case invalidFormat(value: String, type: String, expected: String)
+    indirect case invalidFormat(value: String, type: String, expected: String)
     /// A lenient conversion turned a `found` JSON value into the `type` asked for (e.g. the string `"42"`
     /// into an `Int`); recorded at info level so you can see that the API sent the wrong type.
-    case coerced(value: String, found: JSONElement, type: String)
+    indirect case coerced(value: String, found: JSONElement, type: String)
     /// An object decoded as model `type` had a member `key` that no decoder read, in `occurrences`
     /// records (reported once per type and key, at the first record; info level).
-    case unknownKey(key: String, type: String, occurrences: Int)
+    indirect case unknownKey(key: String, type: String, occurrences: Int)
     /// A default replaced a missing (`.absent`) or `null` value; recorded only when
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
     /// A lossy array dropped more elements than its loss budget allows (`allowed`, e.g. "2" or "5%").
-    case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
+    indirect case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
     /// None of the alternative keys of `decoder[firstOf:]` is present.
     case missingAlternatives(tried: [String])
     /// `decoder[firstOf:]` found the value under `used`, not under the `preferred` (first) key or path;
     /// recorded at info level only with ``APIDecodeOptions/reportsUsedFallbacks``. Code `fallback_used`.
-    case fallbackUsed(used: String, preferred: String)
+    indirect case fallbackUsed(used: String, preferred: String)
     /// None of the alternatives of ``APIDecoder/decodeOneOf(_:)`` decoded the value: `tried` names each
     /// alternative and `reasons` says why it failed (its first error, with the path below the value).
     /// Code `no_alternative_matched`.
     case noAlternativeMatched(tried: [String], reasons: [String])
     /// The input is not valid JSON; carries the parser's message and location.
-    case invalidJSON(JSONSyntaxError)
+    indirect case invalidJSON(JSONSyntaxError)
     /// A problem recorded by your own code, in your words.
     case other(message: String)
 

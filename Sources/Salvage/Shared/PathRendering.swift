@@ -13,13 +13,12 @@ extension Array where Element == APICodingKey {
     /// The path with the Swift type decoded at each step and the id of each record that has one:
     /// `root(Person person_id=8675309) > "height"(Double)`. Steps that were only passed through have no tag.
     public var taggedJSONPath: String {
-        guard let first else { return "" }
-        var parts = [(first.hashKey ?? "root") + first.tag]
-        for key in dropFirst() {
-            let name = key.arrayIndex.map { "[\($0)]" } ?? quoted(key.stringValue)
-            parts.append(name + key.tag)
+        var result = ""
+        for (position, key) in enumerated() {
+            if position > 0 { result += " > " }
+            result += key.taggedStep(isRoot: position == 0)
         }
-        return parts.joined(separator: " > ")
+        return result
     }
 
     /// The path as an RFC 6901 JSON Pointer, without the root: `/contact_info/phone_number`, `/items/2`.
