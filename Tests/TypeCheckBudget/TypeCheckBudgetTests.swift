@@ -32,6 +32,7 @@ private struct FiveTerms: APIDecodable {
     let doublesWithLiterals: Double
     let mixed: Double
     let mixedWithLiterals: Double
+    let convertedInLets: Double
     let name: String
     init?(from decoder: APIDecoder) {
         ints = (decoder["a"] --> Int?.self ?? 0) + (decoder["b"] --> Int?.self ?? 0) * (decoder["c"] --> Int?.self ?? 1)
@@ -48,6 +49,12 @@ private struct FiveTerms: APIDecodable {
             + (decoder["z"] --> Double?.self ?? 0) * Double(decoder["e"] --> Int?.self ?? 1)
         mixedWithLiterals = (decoder["x"] --> Double?.self ?? 0) * 2 + (decoder["y"] --> Double?.self ?? 0)
             + (decoder["z"] --> Double?.self ?? 1.5) - Double(decoder["d"] --> Int?.self ?? 2) + (decoder["v"] --> Double?.self ?? 1)
+        // Getting Started's advice for `Double(…)` conversions: each in a typed `let` of its own (written
+        // inline, two such conversions next to these literals fail to type-check).
+        let b: Int = decoder["b"] --> Int?.self ?? 0
+        let d: Int = decoder["d"] --> Int?.self ?? 2
+        convertedInLets = (decoder["x"] --> Double?.self ?? 0) * 2 + Double(b) * 0.5 + (decoder["z"] --> Double?.self ?? 1.5) / 2
+            - Double(d) + (decoder["v"] --> Double?.self ?? 1) * 100
         name = (decoder["title"] --> String?.self ?? "") + (decoder["first"] --> String?.self ?? "") + " "
             + (decoder["middle"] --> String?.self ?? "-") + " " + (decoder["last"] --> String?.self ?? "")
             + (decoder["suffix"] --> String?.self ?? "")
@@ -129,7 +136,7 @@ private struct Ten: APIDecodable {
         #expect(result.errors.map(\.description) == [])
         let terms = try #require(result.value)
         #expect([terms.ints, terms.seven, terms.intsWithLiterals] == [44, 23, 22])
-        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals] == [102.5, 12, 2])
+        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals, terms.convertedInLets] == [102.5, 12, 2, 99.75])
         #expect(terms.name == "Dr Ada - Lovelace")
     }
 
@@ -137,7 +144,7 @@ private struct Ten: APIDecodable {
         let result = APIDataDecoder().decode(string: #"{"a": "two"}"#, to: FiveTerms.self)
         let terms = try #require(result.value)
         #expect([terms.ints, terms.seven, terms.intsWithLiterals] == [0, 0, 3])
-        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals] == [98.75, 0, 0.5])
+        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals, terms.convertedInLets] == [98.75, 0, 0.5, 98.75])
         #expect(terms.name == " - ")
         // Each of the three reads of "a" records its error; the defaults are used.
         #expect(result.errors.map(\.description) == Array(repeating: #"root(FiveTerms) > "a"(Int) : Unexpectedly found a string"#, count: 3))
