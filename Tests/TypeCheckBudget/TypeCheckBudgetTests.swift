@@ -5,7 +5,8 @@ import Testing
 // the shapes of `-->` code users write — `??` defaults joined by arithmetic, a twenty-field model,
 // `decoder.all(…)` with ten fields — must type-check in under 100 ms each, so the build of this target
 // prints no warning. The tests run them and check their values, so the expressions cannot rot.
-// What is still slow (four or more `??` terms in one expression) is in Docs/GettingStarted.md.
+// What is still slow (four or more `??` terms in an expression with no type from its context, and
+// `Double(_:)` conversions of two `??` terms next to float literals) is in Docs/GettingStarted.md.
 
 /// Two and three `??` terms joined by `+` and `*`.
 private struct Sums: APIDecodable {
@@ -18,6 +19,45 @@ private struct Sums: APIDecodable {
         three = (decoder["a"] --> Int?.self ?? 0) + (decoder["b"] --> Int?.self ?? 0) * (decoder["c"] --> Int?.self ?? 1)
         scaled = (decoder["x"] --> Double?.self ?? 0) * 2 + (decoder["y"] --> Double?.self ?? 0.5)
         label = (decoder["first"] --> String?.self ?? "") + " " + (decoder["last"] --> String?.self ?? "")
+    }
+}
+
+/// Five and seven `??` terms, each in a context that gives the type (a property, a typed `let`): Int only,
+/// with literals, Double with literals, Int and Double mixed through `Double(_:)`, and strings.
+/// The same expressions in an untyped `let` are the slow ones (Docs/GettingStarted.md, "Type-checking time").
+private struct FiveTerms: APIDecodable {
+    let ints: Int
+    let seven: Int
+    let intsWithLiterals: Int
+    let doublesWithLiterals: Double
+    let mixed: Double
+    let mixedWithLiterals: Double
+    let convertedInLets: Double
+    let name: String
+    init?(from decoder: APIDecoder) {
+        ints = (decoder["a"] --> Int?.self ?? 0) + (decoder["b"] --> Int?.self ?? 0) * (decoder["c"] --> Int?.self ?? 1)
+            + (decoder["d"] --> Int?.self ?? 0) * (decoder["e"] --> Int?.self ?? 1)
+        let seven: Int = (decoder["a"] --> Int?.self ?? 0) + (decoder["b"] --> Int?.self ?? 0) * (decoder["c"] --> Int?.self ?? 1)
+            + (decoder["d"] --> Int?.self ?? 0) * (decoder["e"] --> Int?.self ?? 1)
+            - (decoder["b"] --> Int?.self ?? 0) * (decoder["g"] --> Int?.self ?? 7)
+        self.seven = seven
+        intsWithLiterals = (decoder["a"] --> Int?.self ?? 0) * 2 + (decoder["b"] --> Int?.self ?? 0) * 3 + 1
+            + (decoder["c"] --> Int?.self ?? 1) - (decoder["d"] --> Int?.self ?? 0) / 2 + (decoder["e"] --> Int?.self ?? 1)
+        doublesWithLiterals = (decoder["x"] --> Double?.self ?? 0) * 2 + (decoder["y"] --> Double?.self ?? 0) * 0.5
+            + (decoder["z"] --> Double?.self ?? 1.5) / 2 - (decoder["w"] --> Double?.self ?? 2) + (decoder["v"] --> Double?.self ?? 1) * 100
+        mixed = (decoder["x"] --> Double?.self ?? 0) + Double(decoder["b"] --> Int?.self ?? 0) * (decoder["y"] --> Double?.self ?? 1.5)
+            + (decoder["z"] --> Double?.self ?? 0) * Double(decoder["e"] --> Int?.self ?? 1)
+        mixedWithLiterals = (decoder["x"] --> Double?.self ?? 0) * 2 + (decoder["y"] --> Double?.self ?? 0)
+            + (decoder["z"] --> Double?.self ?? 1.5) - Double(decoder["d"] --> Int?.self ?? 2) + (decoder["v"] --> Double?.self ?? 1)
+        // Getting Started's advice for `Double(…)` conversions: each in a typed `let` of its own (written
+        // inline, two such conversions next to these literals fail to type-check).
+        let b: Int = decoder["b"] --> Int?.self ?? 0
+        let d: Int = decoder["d"] --> Int?.self ?? 2
+        convertedInLets = (decoder["x"] --> Double?.self ?? 0) * 2 + Double(b) * 0.5 + (decoder["z"] --> Double?.self ?? 1.5) / 2
+            - Double(d) + (decoder["v"] --> Double?.self ?? 1) * 100
+        name = (decoder["title"] --> String?.self ?? "") + (decoder["first"] --> String?.self ?? "") + " "
+            + (decoder["middle"] --> String?.self ?? "-") + " " + (decoder["last"] --> String?.self ?? "")
+            + (decoder["suffix"] --> String?.self ?? "")
     }
 }
 
@@ -85,6 +125,29 @@ private struct Ten: APIDecodable {
         #expect([sums.two, sums.three] == [0, 0])
         #expect(sums.scaled == 0.5)
         #expect(sums.label == " ")
+    }
+
+    @Test func fiveTerms() throws {
+        let json = #"""
+            {"a": 2, "b": 3, "c": 4, "d": 5, "e": 6, "x": 1.5, "y": 2.5, "z": 0.5,
+             "title": "Dr ", "first": "Ada", "last": "Lovelace"}
+            """#
+        let result = APIDataDecoder().decode(string: json, to: FiveTerms.self)
+        #expect(result.errors.map(\.description) == [])
+        let terms = try #require(result.value)
+        #expect([terms.ints, terms.seven, terms.intsWithLiterals] == [44, 23, 22])
+        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals, terms.convertedInLets] == [102.5, 12, 2, 99.75])
+        #expect(terms.name == "Dr Ada - Lovelace")
+    }
+
+    @Test func fiveTermsOfAbsentValuesUseTheDefaults() throws {
+        let result = APIDataDecoder().decode(string: #"{"a": "two"}"#, to: FiveTerms.self)
+        let terms = try #require(result.value)
+        #expect([terms.ints, terms.seven, terms.intsWithLiterals] == [0, 0, 3])
+        #expect([terms.doublesWithLiterals, terms.mixed, terms.mixedWithLiterals, terms.convertedInLets] == [98.75, 0, 0.5, 98.75])
+        #expect(terms.name == " - ")
+        // Each of the three reads of "a" records its error; the defaults are used.
+        #expect(result.errors.map(\.description) == Array(repeating: #"root(FiveTerms) > "a"(Int) : Unexpectedly found a string"#, count: 3))
     }
 
     @Test func twentyFields() throws {
