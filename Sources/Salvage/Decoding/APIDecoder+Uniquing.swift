@@ -1,4 +1,12 @@
-/// Lossy arrays whose records may appear more than once (paged APIs repeat records): uniquing by id.
+// Lossy arrays whose records may appear more than once (paged APIs repeat records): uniquing by id.
+//
+// Why `@inlinable`: the loop over the elements is generic in the element type. Inlinable, it is specialized in
+// the module that declares the model, like `Array`'s own conformance, and looks up no generic metadata per
+// element; what is not generic (reading ids, the duplicate bookkeeping, recording errors) stays in
+// `DuplicateTracker`, behind `@usableFromInline` internal functions. Measured with cachegrind (release, 20,000
+// records of three fields in a model's member, ids all distinct): 5,840 instructions per element for the plain
+// lossy array, 6,960 uniquing (+19%); the first version, neither inlinable nor split, cost +83% on a root array.
+
 extension APIDecoder {
     /// Decodes a required lossy array keeping one record per id: the first occurrence that decodes
     /// (`keeping: .first`, the default) or the last (`.last`).
@@ -19,11 +27,10 @@ extension APIDecoder {
     /// `maxDropped` and `maxDroppedFraction` are the loss budget of ``decodeRequired(_:maxDropped:)``: only
     /// elements that failed to decode count, not duplicates (nothing is lost when a repeat is left out); the
     /// fraction is of all the array's elements, duplicates included.
+    @inlinable
     public func decodeRequired<E: APIDecodable>(_ type: [E].Type, uniquingBy identity: RecordIdentity<E>, keeping: RecordOccurrence = .first,
                                                 maxDropped: Int? = nil, maxDroppedFraction: Double? = nil) -> [E]! {
-        decode([E].self, required: true) {
-            $0.uniqued([E].self, by: identity, keeping: keeping, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction)
-        }
+        decodeUniqued([E].self, required: true, by: identity, keeping: keeping, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction)
     }
 
     /// Decodes an optional lossy array keeping one record per id; absent or null gives nil silently. See
@@ -32,71 +39,74 @@ extension APIDecoder {
     /// ```swift
     /// let related = decoder["related"].decodeOptional([Item].self, uniquingBy: .key("sku"), keeping: .last)
     /// ```
+    @inlinable
     public func decodeOptional<E: APIDecodable>(_ type: [E].Type, uniquingBy identity: RecordIdentity<E>, keeping: RecordOccurrence = .first,
                                                 maxDropped: Int? = nil, maxDroppedFraction: Double? = nil) -> [E]? {
-        decode([E].self, required: false) {
-            $0.uniqued([E].self, by: identity, keeping: keeping, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction)
-        }
+        decodeUniqued([E].self, required: false, by: identity, keeping: keeping, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction)
     }
 
-    private func uniqued<E: APIDecodable>(_ type: [E].Type, by identity: RecordIdentity<E>, keeping: RecordOccurrence,
-                                          maxDropped: Int?, maxDroppedFraction: Double?) -> [E]? {
-        guard let (elements, total, failed) = withFrame(for: [E].self, { array in
+    /// The usual handling of absence and null (as `decodePresent`), then the uniqued array, then the budget.
+    @inlinable
+    func decodeUniqued<E: APIDecodable>(_ type: [E].Type, required: Bool, by identity: RecordIdentity<E>, keeping: RecordOccurrence,
+                                        maxDropped: Int?, maxDroppedFraction: Double?) -> [E]? {
+        switch presence(acceptingNull: false) {
+        case .keptPastItsDecode:
+            return nil
+        case .missing:
+            reportMissing(decoding: [E].self, required: required)
+            if required { failRequired() }
+            return nil
+        case .present:
+            break
+        }
+        let outcome = withFrame(for: [E].self) { array in
             array.uniqueElements([E].self, by: identity, keeping: keeping)
-        }) else { return nil }
-        guard let reason = Self.lossBudgetExceeded(dropped: failed, total: total, maxDropped: maxDropped,
-                                                   maxDroppedFraction: maxDroppedFraction) else { return elements }
-        withContext { $0.record(reason, at: self, decoding: [E].self) }
-        return nil
+        }
+        guard let (elements, total, failed) = outcome,
+              !exceedsLossBudget(failed: failed, total: total, maxDropped: maxDropped, maxDroppedFraction: maxDroppedFraction, decoding: [E].self)
+        else {
+            if required { failRequired() }
+            return nil
+        }
+        return elements
     }
 
     /// The kept elements, the number of elements and how many failed to decode (duplicates not counted).
-    private func uniqueElements<E: APIDecodable>(_ type: [E].Type, by identity: RecordIdentity<E>,
-                                                 keeping: RecordOccurrence) -> ([E], total: Int, failed: Int)? {
+    @inlinable
+    func uniqueElements<E: APIDecodable>(_ type: [E].Type, by identity: RecordIdentity<E>,
+                                         keeping: RecordOccurrence) -> ([E], total: Int, failed: Int)? {
         guard expectContainer(.array) else { return nil }
         markLossy()
         guard let path = identity.path else {
-            let message = "\(E.self) has no idKey to unique records by; no duplicate was dropped"
-            withContext { $0.record(.other(message: message), at: self, decoding: [E].self, severity: .info) }
-            let elements = [E](from: self)
-            return elements.map { ($0, count ?? $0.count, (count ?? $0.count) - $0.count) }
+            reportNoIDKey(of: E.self, decoding: [E].self)
+            guard let elements = [E](from: self) else { return nil }
+            let total = count ?? elements.count
+            return (elements, total, total - elements.count)
         }
-        // The kept records in document order; a slot is emptied when a later occurrence replaces it (`.last`).
-        var slots: [(value: E, index: Int, decoder: APIDecoder)?] = []
-        slots.reserveCapacity(count ?? 0)
-        var slotOfID: [RecordID: Int] = [:]
+        let capacity = count ?? 0
+        var values: [E] = []
+        values.reserveCapacity(capacity)
+        var tracker = DuplicateTracker(path: path, keeping: keeping, type: E.self, capacity: capacity)
         var total = 0
         var failed = 0
         forEachElement { element in
             let index = total
             total += 1
-            let id = element.recordID(at: path)
-            if keeping == .first, let id, let slot = slotOfID[id], let kept = slots[slot] {
-                element.reportDuplicate(id, at: path, kept: kept.index, dropped: index, decoding: E.self)
-                return
-            }
+            guard tracker.admits(element, at: index) else { return }
             guard let value = element.decodeRequired(E.self) else {
+                tracker.failed()
                 failed += 1
                 return
             }
-            if let id {
-                if let slot = slotOfID[id], let earlier = slots[slot] {
-                    earlier.decoder.reportDuplicate(id, at: path, kept: index, dropped: earlier.index, decoding: E.self)
-                    slots[slot] = nil
-                }
-                slotOfID[id] = slots.count
-            }
-            slots.append((value, index, element))
+            tracker.keep(element, at: index)
+            values.append(value)
         }
-        return (slots.compactMap { $0?.value }, total, failed)
-    }
-
-    /// Records that the element here repeats the record kept at `kept` (the error is at this element).
-    private func reportDuplicate(_ id: RecordID, at path: APIQueryPath, kept: Int, dropped: Int, decoding type: Any.Type) {
-        withContext { context in
-            // The id is a value: hidden when its member is redacted, as in paths.
-            let idText = context.redactsValues && context.redactsValue(at: self[path: path]) ? redactedText : id.text
-            context.record(.duplicateRecord(id: idText, kept: kept, dropped: dropped), at: self, decoding: type)
+        guard let replaced = tracker.replacedSlots() else { return (values, total, failed) }
+        var kept: [E] = []
+        kept.reserveCapacity(values.count)
+        for slot in values.indices where !replaced.contains(slot) {
+            kept.append(values[slot])
         }
+        return (kept, total, failed)
     }
 }

@@ -13,6 +13,7 @@
 /// ```
 public struct RecordIdentity<Record: APIDecodable>: Sendable, CustomStringConvertible {
     /// Where the id is, from the element; nil for ``idKey`` on a type without an `idKey`.
+    @usableFromInline
     let path: APIQueryPath?
 
     private init(path: APIQueryPath?) {
@@ -53,6 +54,10 @@ public enum RecordOccurrence: Sendable, Hashable {
 /// A record id as compared while uniquing: its JSON kind and content (strings unescaped, numbers as written).
 enum RecordID: Hashable {
     case string(String)
+    /// A plain integer (no fraction or exponent) that fits in `Int64`: its text and its value determine each
+    /// other (JSON allows no leading zeros; `-0` is kept as text), and comparing values is cheaper.
+    case integer(Int64)
+    /// Any other number, as written.
     case number(String)
     case bool(Bool)
 
@@ -61,6 +66,7 @@ enum RecordID: Hashable {
         switch self {
         case .string(let value):
             return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .integer(let value): return String(value)
         case .number(let text): return text
         case .bool(let value): return value ? "true" : "false"
         }
@@ -96,7 +102,12 @@ extension APIDecoder {
             guard node >= 0 else { return nil }
             switch document.kind(node) {
             case .string: return .string(document.string(node))
-            case .number: return .number(document.rawText(node))
+            case .number:
+                let entry = document.tape[node]
+                if entry.flag, case .value(let value) = document.integer(node, as: Int64.self), value != 0 || entry.extent == 1 {
+                    return .integer(value)
+                }
+                return .number(document.rawText(node))
             case .true: return .bool(true)
             case .false: return .bool(false)
             case .null, .array, .object: return nil
