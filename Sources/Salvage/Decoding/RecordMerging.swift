@@ -2,7 +2,7 @@
 // policies (append, replace) for plain arrays. Storing the result (Core Data, Realm, SQLite) is the app's
 // business; Salvage has no persistence adapters.
 
-/// What ``Swift/Array/merge(_:uniquingBy:policy:)`` does with a page record whose id is already in the array.
+/// What `Array.merge(_:uniquingBy:policy:)` (and `merging`) does with a page record whose id is already in the array.
 /// A record with a new id is always appended, in page order.
 public enum MergePolicy: Sendable, Hashable {
     /// The page's record replaces the one held, at the same position.
