@@ -79,6 +79,7 @@ extension ErrorReportingExamples {
             (.missingAlternatives(tried: ["full_name", "name"]), #"No value is present under any of "full_name", "name""#),
             (.defaultUsed(because: .absent), "No value is present; the default was used"),
             (.lossBudgetExceeded(dropped: 7, total: 20, allowed: "2"), "Dropped 7 of 20 elements, more than the 2 allowed"),
+            (.duplicateRecord(id: "17", kept: 0, dropped: 2), "Duplicate of the record at [0] (id=17); kept [0], dropped [2]"),
             (.countNotExact(expected: 2, actual: 1), "Count not exact: expected 2, actual 1"),
             (.countBelowMinimum(minimum: 2, actual: 1), "Count below min: min 2, actual 1"),
             (.countAboveMaximum(maximum: 1, actual: 2), "Count above max: max 1, actual 2"),

@@ -32,7 +32,7 @@ extension APICodingKey: Codable {
 
 extension APIDecodeErrorReason: Codable {
     private enum CodingKeys: String, CodingKey {
-        case code, kind, actual, expected, minimum, maximum, count, value, type, message, syntax, tried, found, dropped, total, allowed, key, occurrences, used, preferred, reasons
+        case code, kind, actual, expected, minimum, maximum, count, value, type, message, syntax, tried, found, dropped, total, allowed, key, occurrences, used, preferred, reasons, id, kept
     }
 
     /// Reads a reason written by `encode(to:)`.
@@ -60,6 +60,7 @@ extension APIDecodeErrorReason: Codable {
         case "invalidJSON": self = .invalidJSON(try c.decode(JSONSyntaxError.self, forKey: .syntax))
         case "missingAlternatives": self = .missingAlternatives(tried: try c.decode([String].self, forKey: .tried))
         case "lossBudgetExceeded": self = .lossBudgetExceeded(dropped: try int(.dropped), total: try int(.total), allowed: try string(.allowed))
+        case "duplicateRecord": self = .duplicateRecord(id: try string(.id), kept: try int(.kept), dropped: try int(.dropped))
         case "coerced": self = .coerced(value: try string(.value), found: try c.decode(JSONElement.self, forKey: .found), type: try string(.type))
         case "unknownKey": self = .unknownKey(key: try string(.key), type: try string(.type), occurrences: try int(.occurrences))
         case "defaultUsed": self = .defaultUsed(because: try c.decode(JSONElement.self, forKey: .found))
@@ -106,6 +107,9 @@ extension APIDecodeErrorReason: Codable {
         case .lossBudgetExceeded(let dropped, let total, let allowed):
             try c.encode("lossBudgetExceeded", forKey: .kind); try c.encode(dropped, forKey: .dropped); try c.encode(total, forKey: .total)
             try c.encode(allowed, forKey: .allowed)
+        case .duplicateRecord(let id, let kept, let dropped):
+            try c.encode("duplicateRecord", forKey: .kind); try c.encode(id, forKey: .id); try c.encode(kept, forKey: .kept)
+            try c.encode(dropped, forKey: .dropped)
         case .coerced(let value, let found, let type):
             try c.encode("coerced", forKey: .kind); try c.encode(value, forKey: .value); try c.encode(found, forKey: .found)
             try c.encode(type, forKey: .type)

@@ -11,6 +11,7 @@
 /// | `unknown_raw_value` | an enum without that case |
 /// | `count` | a `CountLimited` violation |
 /// | `loss_budget` | an array dropped more elements than allowed |
+/// | `duplicate_record` | an array decoded uniquing by id held a record twice; the duplicate was dropped |
 /// | `invalid_format` | a date, URL, UUID, base64 text, transformed or custom-decoded value that does not parse |
 /// | `invalid_json` | the input is not JSON |
 /// | `limit_exceeded` | the input exceeds a limit: `maximumDepth`, `maximumStringLength`, `maximumInputSize` or one of the format's (``JSONSyntaxError/limit``) |
@@ -33,6 +34,7 @@ extension APIDecodeErrorReason {
         case .unexpectedRawValue: return "unknown_raw_value"
         case .countNotExact, .countBelowMinimum, .countAboveMaximum: return "count"
         case .lossBudgetExceeded: return "loss_budget"
+        case .duplicateRecord: return "duplicate_record"
         case .invalidFormat: return "invalid_format"
         case .invalidJSON(let syntax): return syntax.limit == nil ? "invalid_json" : "limit_exceeded"
         case .swiftDecodingError: return "swift_decoding_error"

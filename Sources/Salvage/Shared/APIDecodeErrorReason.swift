@@ -47,7 +47,15 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
     /// A lossy array dropped more elements than its loss budget allows (`allowed`, e.g. "2" or "5%").
+<<<<<<< HEAD
     indirect case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
+=======
+    case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
+    /// An array decoded uniquing by id (`decodeRequired([T].self, uniquingBy: .idKey)`) held the record with
+    /// this `id` (as JSON text: `17`, `"A-1"`) at index `kept` and again at `dropped`; the error is at
+    /// `dropped`, which was left out. Severity `recovered`, code `duplicate_record`.
+    case duplicateRecord(id: String, kept: Int, dropped: Int)
+>>>>>>> uniquing
     /// None of the alternative keys of `decoder[firstOf:]` is present.
     case missingAlternatives(tried: [String])
     /// `decoder[firstOf:]` found the value under `used`, not under the `preferred` (first) key or path;
@@ -97,6 +105,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
             return element == .absent ? "No value is present; the default was used" : "Unexpectedly found \(element); the default was used"
         case .lossBudgetExceeded(let dropped, let total, let allowed):
             return "Dropped \(dropped) of \(total) elements, more than the \(allowed) allowed"
+        case .duplicateRecord(let id, let kept, let dropped):
+            return "Duplicate of the record at [\(kept)] (id=\(id)); kept [\(kept)], dropped [\(dropped)]"
         case .missingAlternatives(let tried):
             return "No value is present under any of \(tried.map(quoted).joined(separator: ", "))"
         case .fallbackUsed(let used, let preferred):
@@ -131,6 +141,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case let (.unknownKey(a1, a2, a3), .unknownKey(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.coerced(a1, a2, a3), .coerced(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.lossBudgetExceeded(a1, a2, a3), .lossBudgetExceeded(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
+        case let (.duplicateRecord(a1, a2, a3), .duplicateRecord(b1, b2, b3)): return a1 == b1 && a2 == b2 && a3 == b3
         case let (.invalidJSON(a), .invalidJSON(b)): return a == b
         case let (.fallbackUsed(a1, a2), .fallbackUsed(b1, b2)): return a1 == b1 && a2 == b2
         case let (.noAlternativeMatched(a1, a2), .noAlternativeMatched(b1, b2)): return a1 == b1 && a2 == b2
@@ -168,6 +179,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .other(let message): hasher.combine(9); hasher.combine(message)
         case .fallbackUsed(let a, let b): hasher.combine(18); hasher.combine(a); hasher.combine(b)
         case .noAlternativeMatched(let a, let b): hasher.combine(19); hasher.combine(a); hasher.combine(b)
+        case .duplicateRecord(let a, let b, let c): hasher.combine(20); hasher.combine(a); hasher.combine(b); hasher.combine(c)
         }
     }
 }

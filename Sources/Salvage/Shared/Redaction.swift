@@ -32,6 +32,8 @@ extension APIDecodeErrorReason {
             return .coerced(value: redactedText, found: found, type: type)
         case .swiftDecodingError(let error):
             return .swiftDecodingError(error.redacted())
+        case .duplicateRecord(_, let kept, let dropped):
+            return .duplicateRecord(id: redactedText, kept: kept, dropped: dropped)
         case .other(let message):
             guard let valueText, !valueText.isEmpty else { return self }
             return .other(message: message.replacingOccurrences(of: valueText, with: redactedText))

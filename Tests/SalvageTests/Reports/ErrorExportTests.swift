@@ -133,7 +133,7 @@ struct ErrorCodingTests {
         .coerced(value: "1", found: .string, type: "Int"), .unknownKey(key: "k", type: "T", occurrences: 4),
         .defaultUsed(because: .absent), .other(message: "custom"),
         .numericOverflowAsWritten(text: "1e999", type: "Double"), .lossOfPrecisionAsWritten(text: "0.1000000000000000000001", type: "Decimal"),
-        .fallbackUsed(used: "old_name", preferred: "name"),
+        .fallbackUsed(used: "old_name", preferred: "name"), .duplicateRecord(id: "\"A-1\"", kept: 1, dropped: 4),
         .noAlternativeMatched(tried: ["Cat", "Dog"], reasons: ["[\"meow\"] : No value is present", "[\"bark\"] : No value is present"]),
     ])
     func everyReasonRoundTrips(_ reason: APIDecodeErrorReason) throws {

@@ -59,6 +59,7 @@ struct SeverityAndCodeTests {
         (.countBelowMinimum(minimum: 1, actual: 0), "count"),
         (.countAboveMaximum(maximum: 1, actual: 2), "count"),
         (.lossBudgetExceeded(dropped: 2, total: 3, allowed: "1"), "loss_budget"),
+        (.duplicateRecord(id: "17", kept: 1, dropped: 4), "duplicate_record"),
         (.invalidFormat(value: "x", type: "Date", expected: "ISO 8601"), "invalid_format"),
         (.missingAlternatives(tried: ["a"]), "missing"),
         (.defaultUsed(because: .null), "default_used"),

@@ -1,0 +1,117 @@
+/// How the records of a JSON array are told apart when it is decoded uniquing by id:
+/// `decoder["items"].decodeRequired([Item].self, uniquingBy: .idKey)`.
+///
+/// The id is read from each element's JSON, before the element is decoded, and compared by its JSON value:
+/// the number `17` and the string `"17"` are different ids, and numbers compare as written (`1` and `1.0`
+/// are different ids, as they are different ``JSONValue``s). An element whose id is missing, `null`, an
+/// object or an array has no id: it is kept, never de-duplicated.
+///
+/// ```swift
+/// let items  = decoder["items"].decodeRequired([Item].self, uniquingBy: .idKey)        // Item.idKey
+/// let offers = decoder["offers"].decodeRequired([Offer].self, uniquingBy: .key("sku"))  // any member
+/// let rows   = decoder["rows"].decodeRequired([Row].self, uniquingBy: .path("meta.id")) // a nested one
+/// ```
+public struct RecordIdentity<Record: APIDecodable>: Sendable, CustomStringConvertible {
+    /// Where the id is, from the element; nil for ``idKey`` on a type without an `idKey`.
+    @usableFromInline
+    let path: APIQueryPath?
+
+    private init(path: APIQueryPath?) {
+        self.path = path
+    }
+
+    /// The member named by `Record`'s ``APIDecodable/idKey`` — the id shown in error paths
+    /// (`[4](Item id=17)`). On a type without an `idKey` nothing is de-duplicated: every element is kept and
+    /// one `custom` error at the array, severity `info`, says so.
+    public static var idKey: RecordIdentity {
+        RecordIdentity(path: Record.idKey.map { APIQueryPath([.key($0)]) })
+    }
+
+    /// The member `key` of each element, for types without an `idKey` or to unique by another field.
+    public static func key(_ key: String) -> RecordIdentity {
+        RecordIdentity(path: APIQueryPath([.key(key)]))
+    }
+
+    /// The value at `path` in each element, with the syntax of `decoder[path:]`: `.path("meta.id")`.
+    public static func path(_ path: APIQueryPath) -> RecordIdentity {
+        RecordIdentity(path: path)
+    }
+
+    /// Where the id is read, e.g. `["sku"]`, or `idKey (none)` for a type without an `idKey`.
+    public var description: String {
+        path.map(\.description) ?? "idKey (none)"
+    }
+}
+
+/// Which occurrence of a record that appears more than once in an array is kept.
+public enum RecordOccurrence: Sendable, Hashable {
+    /// The first occurrence that decodes; later ones are dropped without being decoded.
+    case first
+    /// The last occurrence that decodes; earlier ones were decoded and are dropped when it is.
+    case last
+}
+
+/// A record id as compared while uniquing: its JSON kind and content (strings unescaped, numbers as written).
+enum RecordID: Hashable {
+    case string(String)
+    /// A plain integer (no fraction or exponent) that fits in `Int64`: its text and its value determine each
+    /// other (JSON allows no leading zeros; `-0` is kept as text), and comparing values is cheaper.
+    case integer(Int64)
+    /// Any other number, as written.
+    case number(String)
+    case bool(Bool)
+
+    /// The id as JSON text, for messages: `17`, `"A-1"`, `true`.
+    var text: String {
+        switch self {
+        case .string(let value):
+            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .integer(let value): return String(value)
+        case .number(let text): return text
+        case .bool(let value): return value ? "true" : "false"
+        }
+    }
+}
+
+extension APIDecoder {
+    /// The id at `path` below this element, read from the document without marking any key read; nil when
+    /// it is missing, null or a container.
+    func recordID(at path: APIQueryPath) -> RecordID? {
+        withContext { context -> RecordID? in
+            let document = context.document
+            var node = self.node
+            for component in path.components {
+                guard node >= 0 else { return nil }
+                switch component {
+                case .key(let key):
+                    guard document.kind(node) == .object else { return nil }
+                    node = document.member(of: node, key: key) ?? -1
+                case .index(let index):
+                    guard document.kind(node) == .array else { return nil }
+                    node = document.element(of: node, at: index) ?? -1
+                case .keyOrIndex(let text):
+                    if document.kind(node) == .array, !text.isEmpty, text.utf8.allSatisfy(isDigit), let index = Int(text) {
+                        node = document.element(of: node, at: index) ?? -1
+                    } else if document.kind(node) == .object {
+                        node = document.member(of: node, key: text) ?? -1
+                    } else {
+                        return nil
+                    }
+                }
+            }
+            guard node >= 0 else { return nil }
+            switch document.kind(node) {
+            case .string: return .string(document.string(node))
+            case .number:
+                let entry = document.tape[node]
+                if entry.flag, case .value(let value) = document.integer(node, as: Int64.self), value != 0 || entry.extent == 1 {
+                    return .integer(value)
+                }
+                return .number(document.rawText(node))
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .null, .array, .object: return nil
+            }
+        } ?? nil
+    }
+}
