@@ -47,15 +47,11 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// ``APIDecodeOptions/reportsUsedDefaults`` is set. Not a failure.
     case defaultUsed(because: JSONElement)
     /// A lossy array dropped more elements than its loss budget allows (`allowed`, e.g. "2" or "5%").
-<<<<<<< HEAD
     indirect case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
-=======
-    case lossBudgetExceeded(dropped: Int, total: Int, allowed: String)
     /// An array decoded uniquing by id (`decodeRequired([T].self, uniquingBy: .idKey)`) held the record with
     /// this `id` (as JSON text: `17`, `"A-1"`) at index `kept` and again at `dropped`; the error is at
     /// `dropped`, which was left out. Severity `recovered`, code `duplicate_record`.
-    case duplicateRecord(id: String, kept: Int, dropped: Int)
->>>>>>> uniquing
+    indirect case duplicateRecord(id: String, kept: Int, dropped: Int)
     /// None of the alternative keys of `decoder[firstOf:]` is present.
     case missingAlternatives(tried: [String])
     /// `decoder[firstOf:]` found the value under `used`, not under the `preferred` (first) key or path;
