@@ -187,6 +187,7 @@ struct RecordStreamEngine<T: APIDecodable> {
     private mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
         switch JSONDocument.parseValue(in: bytes, from: index, limits: limits) {
         case .success(let parsed):
+            if parsed.end - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             let kind = parsed.document.kind(0)
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) {
                 return needMore(at: bytes.count, bytes)
@@ -213,6 +214,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             let decided = atEnd || failure.limit != nil
                 || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
+            if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             recover(from: failure, recordStart: index, bytes)
             afterFailure = true
             if inArray { phase = .resync }
@@ -255,9 +257,14 @@ struct RecordStreamEngine<T: APIDecodable> {
             position = windowStart + scanned
             return false
         }
-        let index = position - windowStart
+        return recordTooLarge(at: position - windowStart, bytes)
+    }
+
+    /// Reports the record at `index` as larger than `maximumRecordSize` and goes on at the next line, as
+    /// after a broken record — whether or not its end was seen, so chunk sizes never change the outcome.
+    private mutating func recordTooLarge(at index: Int, _ bytes: ByteReader) -> Bool {
         let message = "A record is larger than maximumRecordSize (\(maximumRecordSize) bytes)"
-        appendFailure(ParseFailure(message: message, offset: index, limit: "maximumRecordSize"), line: locate(position, bytes).line,
+        appendFailure(ParseFailure(message: message, offset: index, limit: "maximumRecordSize"), line: locate(windowStart + index, bytes).line,
                       recordStart: index, bytes)
         afterFailure = true
         skipsToNextLine = true
@@ -268,7 +275,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// At the end of the stream: an open array is an error.
     private mutating func finishStream(_ bytes: ByteReader) {
         switch phase {
-        case .element, .separator, .resync:
+        case .element, .separator:
+            // After a broken element (`.resync`) the end is not reported again: that element's error says it.
             let expected = phase == .separator ? "expected ',' or ']'" : "expected a value"
             let failure = ParseFailure(message: "Unexpected end of input: \(expected)", offset: bytes.count)
             appendFailure(failure, line: locate(windowStart + bytes.count, bytes).line, recordStart: bytes.count, bytes)
