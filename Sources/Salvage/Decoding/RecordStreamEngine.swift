@@ -56,6 +56,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     private var afterFailure = false
     /// Set while the rest of a line is skipped.
     private var skipsToNextLine = false
+    /// The bytes a record is expected to take (from the last one), to size its tape.
+    private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
     var records: [APIDecodeRecord<T>] = []
     /// How many records (values and errors) were decoded, and how many errors they hold.
@@ -185,8 +187,10 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     /// Parses and decodes the value at `index`, or records why it is not one.
     private mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
-        switch JSONDocument.parseValue(in: bytes, from: index, limits: limits) {
+        switch JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize) {
         case .success(let parsed):
+            // The next record is likely about as long: its tape is sized for that, not for the window.
+            expectedRecordSize = Swift.max(256, (parsed.end - index) * 5 / 4)
             if parsed.end - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             let kind = parsed.document.kind(0)
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) {
