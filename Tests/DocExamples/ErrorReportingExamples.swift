@@ -258,7 +258,7 @@ extension ErrorReportingExamples {
         #expect(handled == [1, 3])
         #expect(logged == [
             #"record 1 (line 3): root(Event id=7) > "kind"(String) : Unexpectedly found an integer"#,
-            "89 bytes, 3 records, 1 errors",
+            "85 bytes, 3 records, 1 errors",
         ])
     }
 

@@ -15,9 +15,6 @@ import Foundation
 /// }
 /// ```
 public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
-    /// A decoded record.
-    public typealias Element = APIDecodeRecord<T>
-
     private let makeSource: () -> RecordByteSource
     private let options: APIDecodeOptions
     private let maximumRecordSize: Int
@@ -88,7 +85,7 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
         /// window still holds, so a record spanning many chunks is parsed a logarithmic number of times —
         /// then decodes what the window completes.
         private mutating func readAndDecode() async throws {
-            let consumed = window.withUnsafeBufferPointer { engine.consumedPrefix(windowCount: $0.count, ByteReader($0)) }
+            let consumed = ByteReader.withBytes(of: window) { engine.consumedPrefix(windowCount: $0.count, $0) }
             if consumed > 0 {
                 window.removeFirst(consumed)
                 engine.dropped(consumed)
@@ -105,7 +102,7 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
             let count = window.count - countBefore
             bytesRead += count
             let atEnd = count == 0 && readError == nil
-            window.withUnsafeBufferPointer { engine.run(window: ByteReader($0), atEnd: atEnd) }
+            ByteReader.withBytes(of: window) { engine.run(window: $0, atEnd: atEnd) }
             if readError != nil {
                 report(isFinished: true)
             } else if atEnd || engine.isFinished {
