@@ -33,7 +33,7 @@ extension APIDataDecoder {
 
     /// Decodes the records of any asynchronous sequence of bytes as they arrive — `URLSession`'s `bytes`,
     /// `FileHandle.bytes`, `URL.resourceBytes` (where Foundation has them) or your own — with the rules
-    /// of ``records(from:to:maximumRecordSize:progress:)-(URL,_,_,_)``. An error the sequence throws is
+    /// of the file variant, `records(from: URL, to:)`. An error the sequence throws is
     /// thrown by the iteration after every record decoded from the bytes before it.
     ///
     /// ```swift
