@@ -47,7 +47,7 @@ struct StreamMeasurement {
         // Streamed first, while the process is small: memory freed by an earlier decode would stay resident
         // (malloc keeps it) and hide the stream's own use.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("salvage-stream-\(ProcessInfo.processInfo.processIdentifier).json")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: url) }
         guard let handle = try? FileHandle(forWritingTo: url) else { return [] }
         generate(megabytes: streamMegabytes) { handle.write(Data($0)) }

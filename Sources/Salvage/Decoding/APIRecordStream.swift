@@ -20,9 +20,12 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     private let maximumRecordSize: Int
     private let chunkSize: Int
     private let progress: ((APIRecordProgress) -> Void)?
+    /// The member of an envelope object holding the records, and what receives the envelope's other members.
+    private let envelope: (member: String, receive: ([UInt8]) -> Void)?
 
     init(options: APIDecodeOptions, maximumRecordSize: Int, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
-         makeSource: @escaping () -> RecordByteSource) {
+         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil, makeSource: @escaping () -> RecordByteSource) {
+        self.envelope = envelope
         self.options = options
         // Windows must stay well under the parser's 4 GiB: a record may take up to twice its size to decide.
         self.maximumRecordSize = Swift.min(Swift.max(1, maximumRecordSize), 1 << 30)
@@ -34,8 +37,8 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     /// Starts reading the source (for a file: opens it at the first `next()`).
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(source: makeSource(), engine: RecordStreamEngine(options: options, layout: .automatic, rawInput: nil,
-                                                                      maximumRecordSize: maximumRecordSize),
-                      chunkSize: chunkSize, progress: progress)
+                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member),
+                      chunkSize: chunkSize, progress: progress, receiveEnvelope: envelope?.receive)
     }
 
     /// Reads the source chunk by chunk into a window and hands out the records each chunk completes.
@@ -44,6 +47,7 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
         private var engine: RecordStreamEngine<T>
         private let chunkSize: Int
         private let progress: ((APIRecordProgress) -> Void)?
+        private let receiveEnvelope: (([UInt8]) -> Void)?
         /// The bytes of the stream from `engine.windowStart` on.
         private var window: [UInt8] = []
         /// The next record of `engine.records` to hand out.
@@ -53,7 +57,9 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
         /// What reading threw, thrown once the records decoded from the bytes before it are handed out.
         private var readError: (any Error)?
 
-        init(source: RecordByteSource, engine: RecordStreamEngine<T>, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?) {
+        init(source: RecordByteSource, engine: RecordStreamEngine<T>, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
+             receiveEnvelope: (([UInt8]) -> Void)?) {
+            self.receiveEnvelope = receiveEnvelope
             self.source = source
             self.engine = engine
             self.chunkSize = chunkSize
@@ -116,6 +122,7 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
             source.close()
             sourceEnded = true
             window = []
+            if let text = engine.envelopeText { receiveEnvelope?(text) }
             report(isFinished: true)
         }
 

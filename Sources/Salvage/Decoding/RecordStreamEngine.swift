@@ -26,7 +26,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         case automatic
     }
 
-    private enum Phase: Equatable {
+    enum Phase: Equatable {
         case detect, values
         /// A value is expected in an array (`first`: directly after `[`, where `]` may close it).
         case element(first: Bool)
@@ -36,24 +36,36 @@ struct RecordStreamEngine<T: APIDecodable> {
         case resync
         /// After `]`: the end, another array, or garbage.
         case afterArray
+        /// In the envelope object: a key is expected (`first`: directly after `{`, where `}` may close it).
+        case envelopeMember(first: Bool)
+        /// In the envelope object, after a member: `,` or `}`.
+        case envelopeSeparator
         case done
     }
 
-    private let options: APIDecodeOptions
-    private let limits: ParseLimits
+    let options: APIDecodeOptions
+    let limits: ParseLimits
     private let rawInput: InputBytes?
     private let layout: Layout
+    /// The member of an envelope object whose array holds the records (`records(from:to:at:)`), or nil.
+    let recordsMember: [UInt8]?
+    /// The envelope's other members as JSON text (`{…}`), once the envelope began; nil when there is none.
+    var envelopeText: [UInt8]?
+    /// Whether the records' array is inside the envelope (its `]` returns to the envelope's members).
+    var inEnvelope = false
+    /// Whether `envelopeText` has its closing `}`.
+    var envelopeClosed = false
     /// The most bytes one record may take before it is reported and skipped (streams only).
-    private let maximumRecordSize: Int
-    private var phase = Phase.detect
+    let maximumRecordSize: Int
+    var phase = Phase.detect
     /// The absolute offset (in the whole stream) of the window's first byte.
     private(set) var windowStart = 0
     /// The absolute offset where decoding goes on.
-    private var position = 0
+    var position = 0
     /// The latest location computed (absolute); offsets are located in increasing order.
     private var located = SourceLocation.start
     /// Set after a broken record, until a line that may be a record (see `RecordBoundaries`).
-    private var afterFailure = false
+    var afterFailure = false
     /// Set while the rest of a line is skipped.
     private var skipsToNextLine = false
     /// The bytes a record is expected to take (from the last one), to size its tape.
@@ -64,7 +76,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     private(set) var recordCount = 0
     private(set) var errorCount = 0
 
-    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max) {
+    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil) {
+        self.recordsMember = recordsMember.map { Array($0.utf8) }
         self.options = options
         self.layout = layout
         self.rawInput = rawInput
@@ -127,9 +140,19 @@ struct RecordStreamEngine<T: APIDecodable> {
         }
         switch phase {
         case .detect:
+            if layout == .automatic && recordsMember != nil && byte == UInt8(ascii: "{") {
+                envelopeText = [UInt8(ascii: "{")]
+                phase = .envelopeMember(first: true)
+                position += 1
+                return true
+            }
             phase = layout == .automatic && byte == UInt8(ascii: "[") ? .element(first: true) : .values
             if phase != .values { position += 1 }
             return true
+        case .envelopeMember(let first):
+            return envelopeMember(at: index, first: first, bytes, atEnd: atEnd)
+        case .envelopeSeparator:
+            return envelopeSeparator(at: index, bytes)
         case .values:
             if afterFailure && RecordBoundaries.startsContinuation(byte) {
                 skipsToNextLine = true
@@ -139,7 +162,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         case .element(let first):
             if first && byte == UInt8(ascii: "]") {
                 position += 1
-                phase = .afterArray
+                closeArray()
                 return true
             }
             return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
@@ -152,7 +175,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             }
             if byte == UInt8(ascii: "]") {
                 position += 1
-                phase = .afterArray
+                closeArray()
                 afterFailure = false
                 return true
             }
@@ -170,7 +193,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             skipsToNextLine = true
             return true
         case .afterArray:
-            if byte == UInt8(ascii: "[") {
+            if byte == UInt8(ascii: "[") && envelopeText == nil {
                 // Arrays one after another (pages appended to one file): their elements go on.
                 position += 1
                 phase = .element(first: true)
@@ -186,7 +209,7 @@ struct RecordStreamEngine<T: APIDecodable> {
     }
 
     /// Parses and decodes the value at `index`, or records why it is not one.
-    private mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
+    mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
         switch JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize) {
         case .success(let parsed):
             // The next record is likely about as long: its tape is sized for that, not for the window.
@@ -279,14 +302,21 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// At the end of the stream: an open array is an error.
     private mutating func finishStream(_ bytes: ByteReader) {
         switch phase {
-        case .element, .separator:
+        case .element, .separator, .envelopeMember, .envelopeSeparator:
             // After a broken element (`.resync`) the end is not reported again: that element's error says it.
-            let expected = phase == .separator ? "expected ',' or ']'" : "expected a value"
+            let expected = switch phase {
+            case .separator: "expected ',' or ']'"
+            case .envelopeMember(first: true): "expected a key or '}'"
+            case .envelopeMember: "expected a key"
+            case .envelopeSeparator: "expected ',' or '}'"
+            default: "expected a value"
+            }
             let failure = ParseFailure(message: "Unexpected end of input: \(expected)", offset: bytes.count)
             appendFailure(failure, line: locate(windowStart + bytes.count, bytes).line, recordStart: bytes.count, bytes)
         default:
             break
         }
+        closeEnvelopeText()
         phase = .done
     }
 
@@ -298,7 +328,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         }
     }
 
-    private mutating func append(line: Int, result: APIDecodeResult<T>) {
+    mutating func append(line: Int, result: APIDecodeResult<T>) {
         records.append(APIDecodeRecord(index: recordCount, line: line, result: result))
         recordCount += 1
         errorCount += result.errors.count + result.unrecordedErrorCount
@@ -306,14 +336,14 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     /// Appends a record with no value and the one `invalidJSON` error of `failure`, whose value is the
     /// first line of the record starting at `recordStart` (offsets in the window).
-    private mutating func appendFailure(_ failure: ParseFailure, line: Int, recordStart: Int, _ bytes: ByteReader) {
+    mutating func appendFailure(_ failure: ParseFailure, line: Int, recordStart: Int, _ bytes: ByteReader) {
         let error = JSONSyntaxError(message: failure.message, location: locate(windowStart + failure.offset, bytes), limit: failure.limit)
         let value = DecodeDriver.leadingText(of: bytes, from: recordStart, throughLineEnd: true, options: options)
         append(line: line, result: DecodeDriver.invalidJSONError(error, for: T.self, options: options, value: value))
     }
 
     /// The absolute location of absolute offset `offset`, found from the latest one (offsets only grow).
-    private mutating func locate(_ offset: Int, _ bytes: ByteReader) -> SourceLocation {
+    mutating func locate(_ offset: Int, _ bytes: ByteReader) -> SourceLocation {
         let known = SourceLocation(offset: located.offset - windowStart, line: located.line, column: located.column)
         let found = SourceLocation.locate(offset: offset - windowStart, in: bytes, from: known)
         located = SourceLocation(offset: found.offset + windowStart, line: found.line, column: found.column)
@@ -325,7 +355,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         index > 0 && (bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r"))
     }
 
-    private func hasNonBlankByte(from index: Int, _ bytes: ByteReader) -> Bool {
+    func hasNonBlankByte(from index: Int, _ bytes: ByteReader) -> Bool {
         var index = index
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
         return index < bytes.count

@@ -143,6 +143,43 @@ struct StreamedRecordTests {
         #expect(whole.errors.first?.description == #"root(Array<Person>) > [3](Person person_id=4) > "height"(Double) : Unexpectedly found a string"#)
     }
 
+    /// An envelope object around the records' array, and what its streamed decode yields.
+    struct EnvelopeCase: Sendable, CustomStringConvertible {
+        let json: String
+        let records: [String]
+        let envelope: JSONValue
+        var description: String { json }
+    }
+
+    static let envelopeCases = [
+        EnvelopeCase(json: #"{"count": "3", "orders": [1, "x",\#n 3], "next_cursor": "abc", "meta": {"page": "2", "tags": ["a"]}}"#,
+                     records: ["#0 line 1: 1 []", "#1 line 1: nil [\"root(Int) : Unexpectedly found a string @ line 1, column 30 (byte 29)\"]", "#2 line 2: 3 []"],
+                     envelope: ["count": "3", "next_cursor": "abc", "meta": ["page": "2", "tags": ["a"]]]),
+        EnvelopeCase(json: #"{"next": "a", "orders": [1, 2"#,
+                     records: ["#0 line 1: 1 []", "#1 line 1: 2 []",
+                               "#2 line 1: nil [\"root(Int) : Invalid JSON at line 1, column 30 (byte 29): Unexpected end of input: expected \\',\\' or \\']\\' @ line 1, column 30 (byte 29)\"]"],
+                     envelope: ["next": "a"]),
+        EnvelopeCase(json: #"{"next": "a", oops, "orders": [1]}"#,
+                     records: ["#0 line 1: nil [\"root(Int) : Invalid JSON at line 1, column 15 (byte 14): Unexpected character \\'o\\': expected a key @ line 1, column 15 (byte 14)\"]"],
+                     envelope: ["next": "a"]),
+        EnvelopeCase(json: #"{"other": [1], "orders": []}"#, records: [], envelope: ["other": [1]]),
+        EnvelopeCase(json: #"{}"#, records: [], envelope: [:]),
+    ]
+
+    @Test(arguments: envelopeCases)
+    func envelopeMembersComeAtTheEnd(_ envelopeCase: EnvelopeCase) async throws {
+        for sizes in [[1], [2], [5], [1 << 20]] {
+            let received = EnvelopeLog()
+            var lines: [String] = []
+            let bytes = ChunkedBytes(bytes: Array(envelopeCase.json.utf8), sizes: sizes)
+            for try await record in APIDataDecoder().records(from: bytes, to: Int.self, at: "orders", envelope: { received.append($0) }) {
+                lines.append(Self.rendered(record))
+            }
+            #expect(lines == envelopeCase.records, "chunks of \(sizes)")
+            #expect(received.all == [envelopeCase.envelope], "chunks of \(sizes)")
+        }
+    }
+
     @Test func aReadFailureIsThrownAfterTheRecordsBeforeIt() async throws {
         let bytes = ChunkedBytes(bytes: Array("1\n2\n3".utf8), sizes: [2], failure: ReadFailure())
         var values: [Int?] = []
@@ -197,4 +234,11 @@ private final class ProgressLog: @unchecked Sendable {
     private var reports: [APIRecordProgress] = []
     func append(_ report: APIRecordProgress) { reports.append(report) }
     var all: [APIRecordProgress] { reports }
+}
+
+/// The envelopes received by one decode.
+private final class EnvelopeLog: @unchecked Sendable {
+    private var values: [JSONValue] = []
+    func append(_ value: JSONValue) { values.append(value) }
+    var all: [JSONValue] { values }
 }
