@@ -7,8 +7,8 @@ extension APIDataDecoder {
     ///
     /// Records follow ``decodeRecords(data:to:)``'s rules (recovery after a broken record, byte order
     /// marks, CRLF) and each element of an array is a record of its own, with paths that start at the
-    /// element (`root(Event event_id=7) > "time"(Date)`) and its index in the array as `index`. After a
-    /// broken element decoding goes on at the next `,` or line; a missing `]` is one error at the end;
+    /// element (`root(Event event_id=7) > "time"(Date)`); `index` counts records in the stream (the index in the array while it is well-formed). After a
+    /// broken element decoding goes on at the next line, as after a broken record; a missing `]` is one error at the end;
     /// arrays one after another continue; anything else after the array is one error and ends the stream.
     /// Locations are line, column and byte offset in the whole file.
     ///
