@@ -6,6 +6,7 @@ import SalvageBenchmarkKit
 /// against the in-memory `decode(data:to: [FlakyPerson].self)` of a smaller array of the same persons.
 /// Reports throughput (input MB per second of wall-clock) and the peak resident memory above the level
 /// before each decode (the in-memory input included). The file is written to a temporary folder and deleted.
+@available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
 struct StreamMeasurement {
     struct Row {
         let name: String

@@ -39,6 +39,7 @@ func parseOptions() -> Options {
         case "--stream":
             // Not in the default run: it writes and decodes a 1 GiB file (StreamMeasurement.swift).
             let megabytes = arguments.first == "--stream-size" ? arguments.dropFirst().first.flatMap(Int.init) ?? 1024 : 1024
+            guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { fail("--stream needs macOS 10.15.4 or later") }
             StreamMeasurement.print(StreamMeasurement.run(streamMegabytes: megabytes, inMemoryMegabytes: Swift.min(megabytes, 200)))
             exit(0)
         case "--salvage-only": options.salvageOnly = true

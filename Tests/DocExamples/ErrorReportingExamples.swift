@@ -222,6 +222,7 @@ extension ErrorReportingExamples {
         ])
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func streamingRecords() async throws {
         struct Event: APIDecodable {
             static var idKey: String? { "id" }

@@ -20,6 +20,7 @@ extension APIDataDecoder {
     /// })
     /// for try await record in stream { … }
     /// ```
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     public func records<T: APIDecodable>(from url: URL, to type: T.Type, at member: String, maximumRecordSize: Int = 64 << 20,
                                          progress: ((APIRecordProgress) -> Void)? = nil,
                                          envelope: @escaping (JSONValue) -> Void) -> APIRecordStream<T> {
@@ -31,6 +32,7 @@ extension APIDataDecoder {
 
     /// Decodes the records of an envelope object read from any asynchronous sequence of bytes; see the
     /// file variant, `records(from: URL, to:at:envelope:)`.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     public func records<T: APIDecodable, Bytes: AsyncSequence>(from bytes: Bytes, to type: T.Type, at member: String,
                                                                maximumRecordSize: Int = 64 << 20,
                                                                progress: ((APIRecordProgress) -> Void)? = nil,
@@ -43,6 +45,7 @@ extension APIDataDecoder {
     }
 
     /// Turns the envelope's JSON text (valid: every member was parsed) into the value `envelope` receives.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     private func receiver(_ envelope: @escaping (JSONValue) -> Void) -> ([UInt8]) -> Void {
         let decoder = self
         return { text in envelope(decoder.decode(data: Data(text), to: JSONValue.self).value ?? .object([:])) }

@@ -24,6 +24,7 @@ extension APIDataDecoder {
     ///     if let event = record.result.value { handle(event) }
     /// }
     /// ```
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     public func records<T: APIDecodable>(from url: URL, to type: T.Type, maximumRecordSize: Int = 64 << 20,
                                          progress: ((APIRecordProgress) -> Void)? = nil) -> APIRecordStream<T> {
         APIRecordStream(options: options, maximumRecordSize: maximumRecordSize, chunkSize: 1 << 20, progress: progress) {
@@ -40,6 +41,7 @@ extension APIDataDecoder {
     /// let (bytes, _) = try await URLSession.shared.bytes(from: exportURL)
     /// for try await record in APIDataDecoder().records(from: bytes, to: Event.self) { … }
     /// ```
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     public func records<T: APIDecodable, Bytes: AsyncSequence>(from bytes: Bytes, to type: T.Type, maximumRecordSize: Int = 64 << 20,
                                                                progress: ((APIRecordProgress) -> Void)? = nil) -> APIRecordStream<T>
     where Bytes.Element == UInt8 {

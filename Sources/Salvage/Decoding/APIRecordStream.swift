@@ -14,6 +14,7 @@ import Foundation
 ///     record.result.errors.forEach { log("record \(record.index): \($0)") }
 /// }
 /// ```
+@available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
 public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     private let makeSource: () -> RecordByteSource
     private let options: APIDecodeOptions

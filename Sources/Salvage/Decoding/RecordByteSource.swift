@@ -1,7 +1,9 @@
 import Foundation
 
 /// Where a streamed decode reads its bytes: a file read in fixed-size chunks, or any asynchronous sequence
-/// of bytes. `read(into:atLeast:)` appends bytes to the window and returns how many (0 at the end).
+/// of bytes. `read(into:atLeast:)` appends bytes to the window and returns how many (0 at the end). Swift
+/// concurrency and `FileHandle.read(upToCount:)` need the systems named in `@available` on Apple platforms.
+@available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
 final class RecordByteSource {
     private let readMore: (inout [UInt8], Int) async throws -> Int
     private let closing: () -> Void

@@ -3,8 +3,10 @@ import Salvage
 import Testing
 
 /// `records(from:to:)`: the streamed decode of NDJSON and of a top-level array, fed in chunks of every size.
+/// (Each test is `@available` where the API is: Swift Testing takes it on functions, not on the suite.)
 struct StreamedRecordTests {
     /// Bytes handed out in chunks of `sizes` (cycled), as a network would, then `failure` if one is given.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     struct ChunkedBytes: AsyncSequence {
         typealias Element = UInt8
         let bytes: [UInt8]
@@ -45,6 +47,7 @@ struct StreamedRecordTests {
         return "#\(record.index) line \(record.line): \(record.result.value.map { "\($0)" } ?? "nil") \(errors)"
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     static func streamed<T: APIDecodable>(_ text: String, sizes: [Int], to type: T.Type, maximumRecordSize: Int = 64 << 20) async throws -> [String] {
         var lines: [String] = []
         let bytes = ChunkedBytes(bytes: Array(text.utf8), sizes: sizes)
@@ -66,6 +69,7 @@ struct StreamedRecordTests {
     {"person_id": 8
     """
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test(arguments: [[1], [2], [3], [5], [7], [64], [1 << 20], [1, 13, 2, 40, 3]])
     func ndjsonInAnyChunksMatchesTheInMemoryDecode(sizes: [Int]) async throws {
         let expected = APIDataDecoder().decodeRecords(string: Self.ndjson, to: Person.self).map(Self.rendered)
@@ -77,6 +81,7 @@ struct StreamedRecordTests {
         #expect(try await Self.streamed(Self.ndjson, sizes: sizes, to: Person.self) == expected)
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func randomStreamsInRandomChunksMatchTheInMemoryDecode() async throws {
         var random = SplitMix64(seed: 17)
         let pieces = [#"{"person_id": 1, "first_name": "A", "last_name": "B"}"#, #"{"person_id": "x", "first_name": "A"}"#,
@@ -120,6 +125,7 @@ struct StreamedRecordTests {
                                                     "#2 line 3: 3 []"]),
     ]
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test(arguments: arrayCases)
     func arrayElementsTruncationAndGarbage(_ arrayCase: ArrayCase) async throws {
         for sizes in [[1], [2], [3], [1 << 20]] {
@@ -127,6 +133,7 @@ struct StreamedRecordTests {
         }
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func arrayElementsMatchTheInMemoryArrayDecode() async throws {
         let json = "[\n" + (1 ... 30).map { #" {"person_id": \#($0), "first_name": "P\#($0)", "last_name": "L", "height": \#($0 % 4 == 0 ? "\"x\"" : "1.5")}"# }
             .joined(separator: ",\n") + "\n]"
@@ -166,6 +173,7 @@ struct StreamedRecordTests {
         EnvelopeCase(json: #"{}"#, records: [], envelope: [:]),
     ]
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test(arguments: envelopeCases)
     func envelopeMembersComeAtTheEnd(_ envelopeCase: EnvelopeCase) async throws {
         for sizes in [[1], [2], [5], [1 << 20]] {
@@ -180,6 +188,7 @@ struct StreamedRecordTests {
         }
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func aReadFailureIsThrownAfterTheRecordsBeforeIt() async throws {
         let bytes = ChunkedBytes(bytes: Array("1\n2\n3".utf8), sizes: [2], failure: ReadFailure())
         var values: [Int?] = []
@@ -189,6 +198,7 @@ struct StreamedRecordTests {
         #expect(values == [1, 2])
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func aRecordOverTheMaximumSizeIsOneErrorThenDecodingGoesOn() async throws {
         let text = "{\"a\": [" + String(repeating: "1,", count: 100) + "1]}\n7\n"
         #expect(try await Self.streamed(text, sizes: [16], to: Int.self, maximumRecordSize: 64) == [
@@ -197,6 +207,7 @@ struct StreamedRecordTests {
         ])
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func aFileDecodesInChunksWithProgress() async throws {
         let lines = (0 ..< 3000).map { #"{"person_id": \#($0), "first_name": "F", "last_name": "\#($0 % 1000 == 7 ? "" : "L")"}"# }
         let text = lines.joined(separator: "\n") + "\n{broken\n"
@@ -213,6 +224,7 @@ struct StreamedRecordTests {
         #expect(reports.all.filter(\.isFinished).count == 1)
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func aMissingFileThrowsAtTheFirstRecord() async {
         let url = URL(fileURLWithPath: "/nonexistent/salvage-stream.ndjson")
         await #expect(throws: (any Error).self) {
@@ -220,6 +232,7 @@ struct StreamedRecordTests {
         }
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @MainActor @Test func iteratesOnTheMainActor() async throws {
         var sum = 0
         for try await record in APIDataDecoder().records(from: ChunkedBytes(bytes: Array("[1,2,3]".utf8), sizes: [2]), to: Int.self) {
