@@ -38,6 +38,12 @@ func parseOptions() -> Options {
                 print(name + String(format: "%12d bytes  %8.3f s  %d error(s)  ", row.bytes, row.seconds, row.errors) + check)
             }
             exit(allAsExpected ? 0 : 1)
+        case "--stream":
+            // Not in the default run: it writes and decodes a 1 GiB file (StreamMeasurement.swift).
+            let megabytes = arguments.first == "--stream-size" ? arguments.dropFirst().first.flatMap(Int.init) ?? 1024 : 1024
+            guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else { fail("--stream needs macOS 10.15.4 or later") }
+            StreamMeasurement.print(StreamMeasurement.run(streamMegabytes: megabytes, inMemoryMegabytes: Swift.min(megabytes, 200)))
+            exit(0)
         case "--salvage-only": options.salvageOnly = true
         case "--iterations":
             guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
@@ -58,6 +64,8 @@ func parseOptions() -> Options {
               --memory-only  run only the memory section
               --worst-cases  time hostile inputs (deep nesting, huge strings and numbers, many keys), check their outcomes, exit
               --iterations N timed runs per suite (default 20, after 3 warm-ups)
+              --stream [--stream-size MiB]  decode a generated top-level array file (default 1024 MiB) with records(from:to:)
+                             against decode(data:) of 200 MiB in memory: throughput and peak memory of each, exit
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
             """)
             exit(0)

@@ -223,6 +223,47 @@ extension ErrorReportingExamples {
         ])
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func streamingRecords() async throws {
+        struct Event: APIDecodable {
+            static var idKey: String? { "id" }
+            let id: Int
+            let kind: String
+            init?(from decoder: APIDecoder) {
+                let id = decoder["id"] --> Int.self
+                let kind = decoder["kind"] --> String.self
+                guard decoder.succeeded else { return nil }
+                self.id = id!
+                self.kind = kind!
+            }
+        }
+        var handled: [Int] = []
+        var logged: [String] = []
+        func handle(_ event: Event) { handled.append(event.id) }
+        func log(_ message: String) { logged.append(message) }
+        let exportURL = FileManager.default.temporaryDirectory.appendingPathComponent("salvage-doc-\(UUID().uuidString).json")
+        try Data("""
+        [
+          {"id": 1, "kind": "click"},
+          {"id": 7, "kind": 7},
+          {"id": 3, "kind": "view"}
+        ]
+        """.utf8).write(to: exportURL)
+        defer { try? FileManager.default.removeItem(at: exportURL) }
+        let stream = APIDataDecoder().records(from: exportURL, to: Event.self) { progress in
+            if progress.isFinished { log("\(progress.bytesRead) bytes, \(progress.records) records, \(progress.errors) errors") }
+        }
+        for try await record in stream {
+            if let event = record.result.value { handle(event) }
+            for error in record.result.errors { log("record \(record.index) (line \(record.line)): \(error)") }
+        }
+        #expect(handled == [1, 3])
+        #expect(logged == [
+            #"record 1 (line 3): root(Event id=7) > "kind"(String) : Unexpectedly found an integer"#,
+            "85 bytes, 3 records, 1 errors",
+        ])
+    }
+
     // MARK: Schema drift
 
     @Test func schemaDrift() {

@@ -32,10 +32,10 @@ enum DecodeDriver {
 
     /// Runs `body` with the root decoder of `document` and collects the result and the errors.
     static func withRoot<V>(of document: JSONDocument, rootNode: Int, rawInput: InputBytes?, reportsLocations: Bool,
-                            knownLocation: SourceLocation = .start, options: APIDecodeOptions,
+                            knownLocation: SourceLocation = .start, offsetBase: Int = 0, options: APIDecodeOptions,
                             _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
-                                      reportsLocations: reportsLocations, knownLocation: knownLocation)
+                                      reportsLocations: reportsLocations, knownLocation: knownLocation, offsetBase: offsetBase)
         context.begin()
         defer { context.end() }
         // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root

@@ -31,8 +31,9 @@ final class JSONDocument {
     /// Parses the one value that starts at `start` (after whitespace) in `bytes`, ignoring what follows it;
     /// returns the document (offsets and locations count from the start of `bytes`) and the offset after
     /// the value, or the failure with its offset (the caller locates it, from a location it already knows).
-    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
-        let parser = JSONParser(input: input, limits: limits)
+    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits,
+                           expectedBytes: Int? = nil) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
+        let parser = JSONParser(input: input, limits: limits, expectedBytes: expectedBytes)
         do throws(ParseFailure) {
             let parsed = try parser.parseValue(startingAt: start)
             return .success((JSONDocument(input: input, tape: parsed.tape), parsed.end))

@@ -103,6 +103,12 @@ struct ByteReader {
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// Calls `body` with a reader of `bytes` (borrowed; the reader must not escape `body`): a streamed
+    /// decode's window.
+    static func withBytes<R>(of bytes: [UInt8], _ body: (ByteReader) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(ByteReader($0)) }
+    }
+
     /// Calls `body` with a reader of `text`'s UTF-8 bytes (borrowed; the reader must not escape `body`).
     static func withUTF8<R>(of text: String, _ body: (ByteReader) -> R) -> R {
         var text = text

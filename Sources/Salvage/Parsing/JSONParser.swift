@@ -30,11 +30,13 @@ struct JSONParser: ~Copyable {
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
 
-    init(input: ByteReader, limits: ParseLimits) {
+    /// `expectedBytes`: how much of the input the parse will likely read, when not all of it (one record of
+    /// a stream: sizing the tape for the whole window cost a large allocation per record).
+    init(input: ByteReader, limits: ParseLimits, expectedBytes: Int? = nil) {
         self.input = input
         self.limits = limits
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
-        self.tape = GrowableBuffer(capacity: min(input.count / 6 + 16, 1 << 24))
+        self.tape = GrowableBuffer(capacity: min(min(expectedBytes ?? input.count, input.count) / 6 + 16, 1 << 24))
     }
 
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.

@@ -63,15 +63,19 @@ struct IncrementalLocator {
     private let floor: SourceLocation
     /// The previous answer.
     private var last: SourceLocation
+    /// Added to every offset answered: the position of `bytes` in the whole stream when they are a window
+    /// of it (streamed records); 0 otherwise. Lines and columns in `last` are already absolute.
+    let offsetBase: Int
 
-    init(last: SourceLocation = .start) {
+    init(last: SourceLocation = .start, offsetBase: Int = 0) {
         self.floor = last
         self.last = last
+        self.offsetBase = offsetBase
     }
 
     mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
         let known = last.offset <= offset ? last : floor
         last = SourceLocation.locate(offset: offset, in: bytes, from: known)
-        return last
+        return offsetBase == 0 ? last : SourceLocation(offset: last.offset + offsetBase, line: last.line, column: last.column)
     }
 }

@@ -51,9 +51,10 @@ final class DecodingContext {
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
-    /// stream), so locating its errors does not rescan the stream before it.
+    /// stream), so locating its errors does not rescan the stream before it. `offsetBase` is added to every
+    /// reported offset when the document is a window of a longer stream (see `RecordStreamEngine`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
-         knownLocation: SourceLocation = .start, lease: ContextSlotLease = ContextSlotPool.lease()) {
+         knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease()) {
         self.lease = lease
         self.document = document
         self.rawInput = rawInput
@@ -62,7 +63,7 @@ final class DecodingContext {
         self.dateStrategy = options.dateDecodingStrategy
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
-        self.locator = IncrementalLocator(last: knownLocation)
+        self.locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
         // Codable bridge push their own): four per level is far more than a correct decode uses.
@@ -279,7 +280,10 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        guard isOpen else { return SourceLocation.locate(offset: offset, in: document.input) }
+        guard isOpen else {
+            let found = SourceLocation.locate(offset: offset, in: document.input)
+            return SourceLocation(offset: found.offset + locator.offsetBase, line: found.line, column: found.column)
+        }
         return locator.locate(offset: offset, in: document.input)
     }
 }

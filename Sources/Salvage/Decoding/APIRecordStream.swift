@@ -1,0 +1,134 @@
+import Foundation
+
+/// The records of a stream decoded as they are read, in memory bounded by the largest record: what
+/// `APIDataDecoder().records(from:to:)` returns. Iterate it with `for try await`.
+///
+/// Each element is an ``APIDecodeRecord`` with the same values, errors, paths and locations (line, column
+/// and byte offset in the whole stream) as ``APIDataDecoder/decodeRecords(data:to:)`` gives for the same
+/// bytes. JSON problems never throw: they are records with errors. Only reading can throw — a missing
+/// file, a failing network — and then after every record decoded from the bytes before the failure.
+///
+/// ```swift
+/// for try await record in APIDataDecoder().records(from: exportURL, to: Event.self) {
+///     if let event = record.result.value { handle(event) }
+///     record.result.errors.forEach { log("record \(record.index): \($0)") }
+/// }
+/// ```
+@available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
+    private let makeSource: () -> RecordByteSource
+    private let options: APIDecodeOptions
+    private let maximumRecordSize: Int
+    private let chunkSize: Int
+    private let progress: ((APIRecordProgress) -> Void)?
+    /// The member of an envelope object holding the records, and what receives the envelope's other members.
+    private let envelope: (member: String, receive: ([UInt8]) -> Void)?
+
+    init(options: APIDecodeOptions, maximumRecordSize: Int, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
+         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil, makeSource: @escaping () -> RecordByteSource) {
+        self.envelope = envelope
+        self.options = options
+        // Windows must stay well under the parser's 4 GiB: a record may take up to twice its size to decide.
+        self.maximumRecordSize = Swift.min(Swift.max(1, maximumRecordSize), 1 << 30)
+        self.chunkSize = Swift.max(1, chunkSize)
+        self.progress = progress
+        self.makeSource = makeSource
+    }
+
+    /// Starts reading the source (for a file: opens it at the first `next()`).
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(source: makeSource(), engine: RecordStreamEngine(options: options, layout: .automatic, rawInput: nil,
+                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member),
+                      chunkSize: chunkSize, progress: progress, receiveEnvelope: envelope?.receive)
+    }
+
+    /// Reads the source chunk by chunk into a window and hands out the records each chunk completes.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let source: RecordByteSource
+        private var engine: RecordStreamEngine<T>
+        private let chunkSize: Int
+        private let progress: ((APIRecordProgress) -> Void)?
+        private let receiveEnvelope: (([UInt8]) -> Void)?
+        /// The bytes of the stream from `engine.windowStart` on.
+        private var window: [UInt8] = []
+        /// The next record of `engine.records` to hand out.
+        private var nextRecord = 0
+        private var bytesRead = 0
+        private var sourceEnded = false
+        /// What reading threw, thrown once the records decoded from the bytes before it are handed out.
+        private var readError: (any Error)?
+
+        init(source: RecordByteSource, engine: RecordStreamEngine<T>, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
+             receiveEnvelope: (([UInt8]) -> Void)?) {
+            self.receiveEnvelope = receiveEnvelope
+            self.source = source
+            self.engine = engine
+            self.chunkSize = chunkSize
+            self.progress = progress
+        }
+
+        /// The next record, or nil at the end of the stream; throws only when reading the source fails.
+        public mutating func next() async throws -> APIDecodeRecord<T>? {
+            while true {
+                if nextRecord < engine.records.count {
+                    defer { nextRecord += 1 }
+                    return engine.records[nextRecord]
+                }
+                engine.records.removeAll(keepingCapacity: true)
+                nextRecord = 0
+                if let error = readError {
+                    readError = nil
+                    throw error
+                }
+                guard !sourceEnded && !engine.isFinished else {
+                    if !sourceEnded { finish() }
+                    return nil
+                }
+                try await readAndDecode()
+            }
+        }
+
+        /// Drops what the engine no longer needs, reads at least a chunk — and at least as much as the
+        /// window still holds, so a record spanning many chunks is parsed a logarithmic number of times —
+        /// then decodes what the window completes.
+        private mutating func readAndDecode() async throws {
+            let consumed = ByteReader.withBytes(of: window) { engine.consumedPrefix(windowCount: $0.count, $0) }
+            if consumed > 0 {
+                window.removeFirst(consumed)
+                engine.dropped(consumed)
+            }
+            let countBefore = window.count
+            do {
+                _ = try await source.read(into: &window, atLeast: Swift.max(chunkSize, window.count))
+            } catch {
+                // The records the bytes before the failure complete come first; the last one may stay undecided.
+                readError = error
+                source.close()
+                sourceEnded = true
+            }
+            let count = window.count - countBefore
+            bytesRead += count
+            let atEnd = count == 0 && readError == nil
+            ByteReader.withBytes(of: window) { engine.run(window: $0, atEnd: atEnd) }
+            if readError != nil {
+                report(isFinished: true)
+            } else if atEnd || engine.isFinished {
+                finish()
+            } else {
+                report(isFinished: false)
+            }
+        }
+
+        private mutating func finish() {
+            source.close()
+            sourceEnded = true
+            window = []
+            if let text = engine.envelopeText { receiveEnvelope?(text) }
+            report(isFinished: true)
+        }
+
+        private func report(isFinished: Bool) {
+            progress?(APIRecordProgress(bytesRead: bytesRead, records: engine.recordCount, errors: engine.errorCount, isFinished: isFinished))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// A stream that is one object — an envelope such as `{"orders": [...], "next_cursor": "abc"}` — whose named
+/// member holds the records: the elements of that array are streamed as records, and the envelope's other
+/// members are kept, as JSON text, for the end (`envelopeText`). Each other member must fit in
+/// `maximumRecordSize`. A key is matched as written (without escapes). A syntax error in the envelope
+/// outside the records' array is one error and ends the stream (the members read so far are kept).
+extension RecordStreamEngine {
+    /// At a key of the envelope (or its `}`): reads `"key":` and the start of the value; steps into the
+    /// records' array, or keeps the member.
+    mutating func envelopeMember(at index: Int, first: Bool, _ bytes: ByteReader, atEnd: Bool) -> Bool {
+        if first && bytes[index] == UInt8(ascii: "}") {
+            return closeEnvelope()
+        }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected a key", at: index, bytes)
+        }
+        // The key: a string ends at its unescaped closing quote, and cannot hold a line break.
+        var keyEnd = index + 1
+        while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\"") {
+            if bytes[keyEnd] == UInt8(ascii: "\n") { break }
+            keyEnd += bytes[keyEnd] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard keyEnd < bytes.count else { return atEnd ? envelopeFailure("Unterminated key", at: index, bytes) : false }
+        guard bytes[keyEnd] == UInt8(ascii: "\"") else { return envelopeFailure("Unterminated key", at: index, bytes) }
+        let colon = RecordBoundaries.skipWhitespace(from: keyEnd + 1, in: bytes)
+        guard colon < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected ':'", at: colon, bytes) : false }
+        guard bytes[colon] == UInt8(ascii: ":") else {
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: colon)): expected ':' after a key", at: colon, bytes)
+        }
+        let value = RecordBoundaries.skipWhitespace(from: colon + 1, in: bytes)
+        guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes) : false }
+        let key = index + 1 ..< keyEnd
+        if let member = recordsMember, bytes[value] == UInt8(ascii: "["), key.count == member.count,
+           key.allSatisfy({ bytes[$0] == member[$0 - key.lowerBound] }) {
+            position = windowStart + value + 1
+            inEnvelope = true
+            phase = .element(first: true)
+            return true
+        }
+        switch JSONDocument.parseValue(in: bytes, from: value, limits: limits) {
+        case .success(let parsed):
+            let kind = parsed.document.kind(0)
+            if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) { return false }
+            if parsed.end - index > maximumRecordSize {
+                return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
+            }
+            if envelopeText?.count ?? 0 > 1 { envelopeText?.append(UInt8(ascii: ",")) }
+            for offset in index ..< keyEnd + 1 { envelopeText?.append(bytes[offset]) }
+            envelopeText?.append(UInt8(ascii: ":"))
+            for offset in value ..< parsed.end { envelopeText?.append(bytes[offset]) }
+            position = windowStart + parsed.end
+            phase = .envelopeSeparator
+            return true
+        case .failure(let failure):
+            let decided = atEnd || failure.limit != nil
+                || (failure.offset + 16 < bytes.count && bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
+            guard decided else {
+                if bytes.count - index > maximumRecordSize {
+                    return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
+                }
+                return false
+            }
+            return envelopeFailure(failure.message, at: failure.offset, bytes, limit: failure.limit)
+        }
+    }
+
+    /// After a member of the envelope: `,` or `}`.
+    mutating func envelopeSeparator(at index: Int, _ bytes: ByteReader) -> Bool {
+        switch bytes[index] {
+        case UInt8(ascii: ","):
+            position += 1
+            phase = .envelopeMember(first: false)
+            return true
+        case UInt8(ascii: "}"):
+            return closeEnvelope()
+        default:
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or '}' after an object member", at: index, bytes)
+        }
+    }
+
+    /// The records' array closed: back to the envelope's members, or after the top-level array.
+    mutating func closeArray() {
+        if inEnvelope {
+            inEnvelope = false
+            phase = .envelopeSeparator
+        } else {
+            phase = .afterArray
+        }
+    }
+
+    /// Ends the envelope's text with its `}` (also when the stream ended inside it).
+    mutating func closeEnvelopeText() {
+        guard envelopeText != nil && !envelopeClosed else { return }
+        envelopeText?.append(UInt8(ascii: "}"))
+        envelopeClosed = true
+    }
+
+    private mutating func closeEnvelope() -> Bool {
+        position += 1
+        closeEnvelopeText()
+        phase = .afterArray
+        return true
+    }
+
+    /// One error for a broken envelope, which ends the stream.
+    private mutating func envelopeFailure(_ message: String, at index: Int, _ bytes: ByteReader, limit: String? = nil) -> Bool {
+        let line = locate(windowStart + Swift.min(index, bytes.count), bytes).line
+        appendFailure(ParseFailure(message: message, offset: Swift.min(index, bytes.count), limit: limit), line: line, recordStart: Swift.min(index, bytes.count), bytes)
+        closeEnvelopeText()
+        phase = .done
+        return false
+    }
+}
