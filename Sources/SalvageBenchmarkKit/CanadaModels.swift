@@ -54,7 +54,7 @@ public struct CanadaFeature: APIDecodable {
     }
 }
 
-public struct CodableCanadaCollection: Codable {
+public struct CodableCanadaCollection: Codable, Sendable {
     struct Feature: Codable {
         struct Properties: Codable { let name: String }
         struct Geometry: Codable { let type: String; let coordinates: [[[Double]]] }

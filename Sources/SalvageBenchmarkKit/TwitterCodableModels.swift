@@ -1,7 +1,7 @@
 // twitter.json for Foundation's JSONDecoder and Salvage's Codable bridge: the same status, user and entity
 // types as the Salvage models, decoded by their synthesized `Decodable` conformances.
 
-public struct CodableTwitterFeed: Codable {
+public struct CodableTwitterFeed: Codable, Sendable {
     struct Metadata: Codable { let count: Int }
     let statuses: [TwitterStatus]
     let searchMetadata: Metadata

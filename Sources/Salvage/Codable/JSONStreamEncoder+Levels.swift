@@ -35,7 +35,7 @@ extension JSONStreamEncoder {
         if let deferredError { throw deferredError }
         guard depth < levels.count, levels[depth].serial == serial else {
             let error = EncodingError.invalidValue("", EncodingError.Context(
-                codingPath: codingPath(depth: min(depth, levels.count - 1)),
+                codingPath: codingPath(depth: depth - 1),
                 debugDescription: "A container or encoder was used after its value was finished (kept and used after a later value of its parent was written); APIDataEncoder writes values in order."))
             deferredError = error
             throw error
