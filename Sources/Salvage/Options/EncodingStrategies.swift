@@ -13,8 +13,8 @@ public struct EncodingStrategies: Sendable {
     public enum KeyStrategy: Sendable, Hashable {
         /// As written.
         case useDefaultKeys
-        /// `firstName` is written `first_name`, `URLString` `url_string`, as `JSONEncoder`'s strategy of that
-        /// name writes them. Keys of `[String: T]` dictionaries are written as they are.
+        /// `firstName` is written `first_name`, `myURLProperty` `my_url_property`, exactly as `JSONEncoder`'s
+        /// strategy of that name writes them (`URLString` too: `u_rl_string`). Keys of `[String: T]` dictionaries are written as they are.
         case convertToSnakeCase
     }
 
