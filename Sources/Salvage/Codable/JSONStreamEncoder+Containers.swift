@@ -94,7 +94,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try member(key)
-        try core.writeNested(value, step: .key(key)) { core.codingPath(depth: depth, appending: key) }
+        try core.writeMember(value, key: key, depth: depth)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -168,7 +168,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = try element()
-        try core.writeNested(value, step: .index(index)) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        try core.writeElement(value, index: index, depth: depth)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

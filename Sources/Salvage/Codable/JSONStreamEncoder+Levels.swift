@@ -65,17 +65,17 @@ extension JSONStreamEncoder {
 
     func closeInnermostLevel() throws {
         let depth = levels.count - 1
-        let level = levels[depth]
-        switch level.kind {
+        switch levels[depth].kind {
         case .pending:
             writer.open(UInt8(ascii: "{"))
             writer.close(UInt8(ascii: "}"), count: 0)
         case .object:
-            let count = rearrangeMembers(of: level)
+            let membersBase = levels[depth].membersBase
+            let count = rearrangeMembers(base: membersBase, contentStart: levels[depth].contentStart)
             writer.close(UInt8(ascii: "}"), count: count)
-            members.removeSubrange(level.membersBase...)
+            members.removeSubrange(membersBase...)
         case .array:
-            writer.close(UInt8(ascii: "]"), count: level.count)
+            writer.close(UInt8(ascii: "]"), count: levels[depth].count)
         case .scalar:
             break
         }

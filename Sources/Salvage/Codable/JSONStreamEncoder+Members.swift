@@ -13,14 +13,14 @@ extension JSONStreamEncoder {
         writer.afterKey()
     }
 
-    /// Rearranges the members of the closing object `level` if needed; returns how many it has.
-    func rearrangeMembers(of level: EncodingLevel) -> Int {
-        let base = level.membersBase
+    /// Rearranges the members of the closing object (its members from `base`, its text from `contentStart`) if
+    /// needed; returns how many it has.
+    func rearrangeMembers(base: Int, contentStart: Int) -> Int {
         let count = members.count - base
         guard count > 1 else { return count }
         members[members.count - 1].end = writer.bytes.count
         guard let order = sortsKeys ? sortedOrder(base: base) : orderWithoutDuplicates(base: base) else { return count }
-        let start = level.contentStart
+        let start = contentStart
         let contents = Array(writer.bytes[start...])
         writer.bytes.removeSubrange(start...)
         for (index, memberIndex) in order.enumerated() {

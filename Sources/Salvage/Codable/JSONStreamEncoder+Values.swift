@@ -17,10 +17,24 @@ extension JSONStreamEncoder {
         try value.encode(to: LevelEncoder(core: self, depth: depth, serial: serial))
     }
 
-    /// Writes `value` into a new level reached by `step` under the innermost one, and closes that level.
+    /// Writes `value` as the member `key` of the object at `depth` (its key already written): directly when it
+    /// is a scalar, else in a new level that closes when the value is written. The key becomes a coding path
+    /// step (an existential, which may allocate) only when a level is needed.
     @inline(__always)
-    func writeNested<T: Encodable>(_ value: T, step: EncodingStep, codingPath: () -> [any CodingKey]) throws {
-        if try writeDirectly(value, codingPath: codingPath) { return }
+    func writeMember<T: Encodable, K: CodingKey>(_ value: T, key: K, depth: Int) throws {
+        if try writeDirectly(value, codingPath: { codingPath(depth: depth, appending: key) }) { return }
+        try writeInNewLevel(value, step: .key(key))
+    }
+
+    /// Writes `value` as the element `index` of the array at `depth` (already begun); see ``writeMember(_:key:depth:)``.
+    @inline(__always)
+    func writeElement<T: Encodable>(_ value: T, index: Int, depth: Int) throws {
+        if try writeDirectly(value, codingPath: { codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }) { return }
+        try writeInNewLevel(value, step: .index(index))
+    }
+
+    /// Writes `value` into a new level reached by `step` under the innermost one, and closes that level.
+    private func writeInNewLevel<T: Encodable>(_ value: T, step: EncodingStep) throws {
         let child = pushLevel(step: step)
         let serial = levels[child].serial
         try writeValue(value, into: child, serial: serial)
@@ -56,7 +70,7 @@ extension JSONStreamEncoder {
             }
             writer.appendRaw(decimal.description)
         } else {
-            return try writeOtherInteger(value)
+            return try writeOtherInteger(value) || writeScalarCollection(value, codingPath: codingPath)
         }
         return true
     }
@@ -76,7 +90,7 @@ extension JSONStreamEncoder {
     }
 
     /// Writes a `Double` or `Float`; infinities and NaN as the non-conforming float strategy says.
-    func writeFloatingPoint<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, codingPath: () -> [any CodingKey]) throws {
+    func writeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, codingPath: () -> [any CodingKey]) throws {
         guard !value.isFinite else {
             writer.appendFloatingPoint(value)
             return
@@ -116,9 +130,7 @@ extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value:
         for (key, value) in self {
             try encoder.prepare(depth, serial: serial)
             encoder.beginMember(key, depth: depth)
-            try encoder.writeNested(value, step: .key(APICodingKey(hashKey: key))) {
-                encoder.codingPath(depth: depth, appending: APICodingKey(hashKey: key))
-            }
+            try encoder.writeMember(value, key: APICodingKey(hashKey: key), depth: depth)
         }
     }
 }
