@@ -33,11 +33,25 @@ extension JSONStreamEncoder {
         try writeInNewLevel(value, step: .index(index))
     }
 
-    /// Writes `value` into a new level reached by `step` under the innermost one, and closes that level.
+    /// Writes `value` into a new level reached by `step` under the innermost one, and closes that level. Every
+    /// fourth level checks the stack first, as decoding does (see `StackGuard`): a value nested deeper than the
+    /// thread's stack allows continues on a helper thread with a fresh stack instead of overflowing it.
     private func writeInNewLevel<T: Encodable>(_ value: T, step: EncodingStep) throws {
         let child = pushLevel(step: step)
         let serial = levels[child].serial
-        try writeValue(value, into: child, serial: serial)
+        if child % 4 == 0 && !StackGuard.hasRoom() {
+            let outcome = StackGuard.runOnFreshStack { () -> Result<Void, any Error> in
+                Result { try writeValue(value, into: child, serial: serial) }
+            }
+            guard let outcome else {
+                throw EncodingError.invalidValue(value, EncodingError.Context(
+                    codingPath: codingPath(depth: child),
+                    debugDescription: "\(T.self) was not encoded: the stack is nearly exhausted and no thread with a fresh stack could be started"))
+            }
+            try outcome.get()
+        } else {
+            try writeValue(value, into: child, serial: serial)
+        }
         try finishLevel(child, serial: serial)
     }
 

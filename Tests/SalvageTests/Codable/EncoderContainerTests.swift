@@ -155,3 +155,28 @@ private struct Measurements: Encodable {
         #expect(try text(Values()) == (try foundationText(Values())))
     }
 }
+
+/// One level of nesting per value: `{"inner":[{"inner":[…]}]}`.
+private struct Nest: Encodable, Sendable {
+    let inner: [Nest]
+
+    static func chain(depth: Int) -> Nest {
+        var nest = Nest(inner: [])
+        for _ in 0..<depth { nest = Nest(inner: [nest]) }
+        return nest
+    }
+}
+
+@Suite struct EncoderDeepValueTests {
+    /// 3,000 levels (two containers each) through the Codable containers of a debug build need several
+    /// megabytes of stack; on a 512 KiB thread the levels beyond its stack run on helper threads.
+    @Test func aDeepValueIsEncodedOnA512KiBThread() throws {
+        let depth = 3_000
+        let nest = Nest.chain(depth: depth)
+        let text = onThread(stackSize: 512 * 1024) { () -> String? in
+            (try? APIDataEncoder().encode(nest)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let expected = String(repeating: #"{"inner":["#, count: depth) + #"{"inner":[]}"# + String(repeating: "]}", count: depth)
+        #expect(text == expected)
+    }
+}
