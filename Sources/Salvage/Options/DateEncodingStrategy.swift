@@ -34,7 +34,7 @@ public struct DateEncodingStrategy: Sendable {
     public static let iso8601 = DateEncodingStrategy(kind: .iso8601)
 
     /// A JSON string in a `DateFormatter` format such as `"yyyy-MM-dd HH:mm"` (POSIX locale, UTC unless
-    /// the format has a zone), the form ``DateDecodingStrategy/formatted(_:)-(String)`` reads.
+    /// the format has a zone), the form ``DateDecodingStrategy``'s `formatted(_:)` reads.
     public static func formatted(_ format: String) -> DateEncodingStrategy {
         DateEncodingStrategy(kind: .formatted(format))
     }
