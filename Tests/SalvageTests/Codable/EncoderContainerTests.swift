@@ -50,6 +50,15 @@ private struct Flattened: Encodable {
     }
 }
 
+/// Twenty members `k0`…`k19`, then `k3` again: more members than the pairwise duplicate check covers.
+private struct ManyKeys: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for index in 0..<20 { try container.encode(index, forKey: Key("k\(index)")) }
+        try container.encode("again", forKey: Key("k3"))
+    }
+}
+
 private struct Nothing: Encodable {
     func encode(to encoder: any Encoder) throws {}
 }
@@ -94,6 +103,13 @@ private struct Measurements: Encodable {
 
     @Test func unsortedOutputKeepsTheOrderOfWritingAndTheLastValueOfARepeatedKey() throws {
         #expect(try text(Shapes(), []) == #"{"b":{"a":"x\/y","c":[true,null,{"a":2.5},[7]]},"c":3,"super":"base","parent":{"p":1},"a":4}"#)
+    }
+
+    @Test func aRepeatedKeyAmongManyKeepsItsLastValue() throws {
+        let unsorted = (0..<20).filter { $0 != 3 }.map { #""k\#($0)":\#($0)"# } + [#""k3":"again""#]
+        #expect(try text(ManyKeys(), []) == "{" + unsorted.joined(separator: ",") + "}")
+        #expect(try text(ManyKeys()) == (try foundationText(ManyKeys())))
+        #expect(try text(ManyKeys()).contains(#""k2":2,"k3":"again","k4":4"#))
     }
 
     @Test func aKeyedContainerRequestedTwiceIsOneObject() throws {
