@@ -54,10 +54,10 @@ public struct CanadaFeature: APIDecodable {
     }
 }
 
-public struct CodableCanadaCollection: Decodable {
-    struct Feature: Decodable {
-        struct Properties: Decodable { let name: String }
-        struct Geometry: Decodable { let type: String; let coordinates: [[[Double]]] }
+public struct CodableCanadaCollection: Codable, Sendable {
+    struct Feature: Codable {
+        struct Properties: Codable { let name: String }
+        struct Geometry: Codable { let type: String; let coordinates: [[[Double]]] }
         let type: String
         let properties: Properties
         let geometry: Geometry

@@ -2,7 +2,7 @@ import Salvage
 
 // citm_catalog.json as a Salvage model and as a Codable model.
 
-public struct CitmCatalog: APIDecodable, Decodable {
+public struct CitmCatalog: APIDecodable, Codable, Sendable {
     let areaNames: [String: String]
     let audienceSubCategoryNames: [String: String]
     let blockNames: [String: String]
@@ -79,7 +79,7 @@ func addSorted<V>(_ dictionary: [String: V], to sum: inout Checksum, _ body: (in
     }
 }
 
-public struct CitmEvent: APIDecodable, Decodable {
+public struct CitmEvent: APIDecodable, Codable, Sendable {
     public static var idKey: String? { "id" }
     let id: Int
     let name: String
@@ -110,7 +110,7 @@ public struct CitmEvent: APIDecodable, Decodable {
     }
 }
 
-public struct CitmPerformance: APIDecodable, Decodable {
+public struct CitmPerformance: APIDecodable, Codable, Sendable {
     public static var idKey: String? { "id" }
     let id: Int
     let eventId: Int
@@ -136,7 +136,7 @@ public struct CitmPerformance: APIDecodable, Decodable {
     }
 }
 
-public struct CitmPrice: APIDecodable, Decodable {
+public struct CitmPrice: APIDecodable, Codable, Sendable {
     let amount: Int
     let audienceSubCategoryId: Int
     let seatCategoryId: Int
@@ -150,7 +150,7 @@ public struct CitmPrice: APIDecodable, Decodable {
     }
 }
 
-public struct CitmSeatCategory: APIDecodable, Decodable {
+public struct CitmSeatCategory: APIDecodable, Codable, Sendable {
     let areas: [CitmArea]
     let seatCategoryId: Int
 
@@ -162,7 +162,7 @@ public struct CitmSeatCategory: APIDecodable, Decodable {
     }
 }
 
-public struct CitmArea: APIDecodable, Decodable {
+public struct CitmArea: APIDecodable, Codable, Sendable {
     let areaId: Int
     let blockIds: [Int]
 

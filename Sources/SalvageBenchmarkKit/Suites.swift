@@ -11,7 +11,7 @@ public struct BenchmarkSuites {
         self.settings = settings
     }
 
-    public static let names = ["twitter", "citm", "canada", "flaky", "flaky-clean", "parse", "codable"]
+    public static let names = ["twitter", "citm", "canada", "flaky", "flaky-clean", "parse", "codable", "encode"]
 
     /// Suites `--suite` accepts that a default run leaves out: one recovery mode of `codable` alone, and
     /// `flaky-large`, the flaky document with 300,000 persons (52 MB: issue #15's 50 MB array, for debug builds).
@@ -27,6 +27,7 @@ public struct BenchmarkSuites {
         case "flaky-clean": return [flaky(isFlaky: false)]
         case "flaky-large": return [flaky(isFlaky: true, count: 300_000)]
         case "parse": return try parse()
+        case "encode": return try encode()
         case "codable", "codable-salvage", "codable-strict":
             // Both recoveries on clean data: `codable` is `.salvage` (the default), `codable-strict` `.strict`.
             // `--suite codable-salvage` or `--suite codable-strict` runs one of them alone (for profiling).

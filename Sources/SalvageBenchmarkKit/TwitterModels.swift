@@ -22,7 +22,7 @@ public struct TwitterFeed: APIDecodable {
     }
 }
 
-public final class TwitterStatus: APIDecodable, Decodable {
+public final class TwitterStatus: APIDecodable, Codable, Sendable {
     public static var idKey: String? { "id_str" }
     enum CodingKeys: String, CodingKey {
         case id, idStr = "id_str", text, createdAt = "created_at", retweetCount = "retweet_count"
@@ -80,7 +80,7 @@ public final class TwitterStatus: APIDecodable, Decodable {
     }
 }
 
-public struct TwitterUser: APIDecodable, Decodable {
+public struct TwitterUser: APIDecodable, Codable, Sendable {
     public static var idKey: String? { "id_str" }
     enum CodingKeys: String, CodingKey {
         case id, idStr = "id_str", name, screenName = "screen_name", location, description
@@ -126,7 +126,7 @@ public struct TwitterUser: APIDecodable, Decodable {
     }
 }
 
-public struct TwitterEntities: APIDecodable, Decodable {
+public struct TwitterEntities: APIDecodable, Codable, Sendable {
     enum CodingKeys: String, CodingKey { case hashtags, urls, userMentions = "user_mentions" }
     let hashtags: [TwitterHashtag]
     let urls: [TwitterURL]
@@ -154,7 +154,7 @@ public struct TwitterEntities: APIDecodable, Decodable {
     }
 }
 
-public struct TwitterHashtag: APIDecodable, Decodable {
+public struct TwitterHashtag: APIDecodable, Codable, Sendable {
     let text: String
     let indices: [Int]
     public init?(from decoder: APIDecoder) {
@@ -166,7 +166,7 @@ public struct TwitterHashtag: APIDecodable, Decodable {
     init(text: String, indices: [Int]) { self.text = text; self.indices = indices }
 }
 
-public struct TwitterURL: APIDecodable, Decodable {
+public struct TwitterURL: APIDecodable, Codable, Sendable {
     enum CodingKeys: String, CodingKey { case url, expandedURL = "expanded_url", indices }
     let url: String
     let expandedURL: String
@@ -181,7 +181,7 @@ public struct TwitterURL: APIDecodable, Decodable {
     init(url: String, expandedURL: String, indices: [Int]) { self.url = url; self.expandedURL = expandedURL; self.indices = indices }
 }
 
-public struct TwitterMention: APIDecodable, Decodable {
+public struct TwitterMention: APIDecodable, Codable, Sendable {
     enum CodingKeys: String, CodingKey { case screenName = "screen_name", name, id, indices }
     let screenName: String
     let name: String

@@ -127,18 +127,22 @@ final class DateFormatterCache: @unchecked Sendable {
     private var formatters: [String: DateFormatter] = [:]
 
     func date(from text: String, format: String) -> Date? {
-        lock.withLock {
-            let formatter: DateFormatter
-            if let cached = formatters[format] {
-                formatter = cached
-            } else {
-                formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.dateFormat = format
-                formatters[format] = formatter
-            }
-            return formatter.date(from: text)
-        }
+        lock.withLock { formatter(for: format).date(from: text) }
+    }
+
+    /// `date` as text in `format` (the encoder's `DateEncodingStrategy.formatted(_:)`).
+    func string(from date: Date, format: String) -> String {
+        lock.withLock { formatter(for: format).string(from: date) }
+    }
+
+    /// The formatter for `format`; called under `lock`.
+    private func formatter(for format: String) -> DateFormatter {
+        if let cached = formatters[format] { return cached }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        formatters[format] = formatter
+        return formatter
     }
 }

@@ -23,6 +23,11 @@ final class LockedDateFormatter: @unchecked Sendable {
         lock.withLock { formatter.date(from: text) }
     }
 
+    /// `date` as text in the copy's format.
+    func string(from date: Date) -> String {
+        lock.withLock { formatter.string(from: date) }
+    }
+
     /// A new formatter with `formatter`'s settings, should `copy()` not give a `DateFormatter` back.
     private static func rebuilt(_ formatter: DateFormatter) -> DateFormatter {
         let copy = DateFormatter()

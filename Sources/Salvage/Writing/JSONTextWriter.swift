@@ -1,19 +1,31 @@
-/// Appends JSON text to a byte array: strings escaped as RFC 8259 requires, indentation, separators. The
-/// one writer of JSON text (JSON values and, later, encoders share it).
+/// Appends JSON text to a byte array: strings escaped as RFC 8259 requires, numbers, indentation,
+/// separators. The one writer of JSON text: `JSONValue`'s writing and `APIDataEncoder` share it.
+///
+/// Speed matters here (the encoder writes every byte through it), so the array's capacity is reserved up
+/// front, strings are copied in runs of bytes that need no escape (`JSONStringEscaping.swift`) and integers
+/// are written digit by digit without making a `String`.
 struct JSONTextWriter {
     /// The text so far.
     var bytes: [UInt8] = []
     let options: JSONWritingOptions
     private let pretty: Bool
-    private let escapesSlashes: Bool
-    private let escapesLineSeparators: Bool
-    private var depth = 0
+    /// For each byte value, whether it may need an escape: `"`, `\`, control characters, `/` unless
+    /// `.withoutEscapingSlashes`, and `E2` (the first byte of U+2028 and U+2029) with `.javaScriptSafe`.
+    let escapeCandidates: [Bool]
+    let escapesSlashes: Bool
+    let escapesLineSeparators: Bool
+    /// How many containers are open.
+    private(set) var depth = 0
 
     init(options: JSONWritingOptions, capacity: Int = 256) {
         self.options = options
         pretty = options.contains(.prettyPrinted)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
         escapesLineSeparators = options.contains(.javaScriptSafe)
+        escapeCandidates = (0..<256).map { byte in
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && !options.contains(.withoutEscapingSlashes))
+                || (byte == 0xE2 && options.contains(.javaScriptSafe))
+        }
         bytes.reserveCapacity(capacity)
     }
 
@@ -48,7 +60,9 @@ struct JSONTextWriter {
     /// Between a key and its value: `:`, or ` : ` when pretty.
     mutating func afterKey() {
         if pretty {
-            bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(UInt8(ascii: " "))
         } else {
             bytes.append(UInt8(ascii: ":"))
         }
@@ -56,51 +70,23 @@ struct JSONTextWriter {
 
     private mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+        for _ in 0..<depth {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(UInt8(ascii: " "))
+        }
     }
 
     /// Appends `string` in quotes, escaping `"`, `\`, control characters (`\b \f \n \r \t`, the others
     /// as `\u00xx`), `/` unless `.withoutEscapingSlashes`, U+2028 and U+2029 with `.javaScriptSafe`.
     mutating func appendString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        let units = string.utf8
-        var index = units.startIndex
-        while index != units.endIndex {
-            let byte = units[index]
-            switch byte {
-            case 0x20..<0x80 where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "/"):
-                bytes.append(byte)
-            case UInt8(ascii: "/") where !escapesSlashes:
-                bytes.append(byte)
-            case 0x80...:
-                if byte == 0xE2, escapesLineSeparators, let separator = lineSeparator(after: index, in: units) {
-                    appendRaw(separator)
-                    index = units.index(index, offsetBy: 2)
-                } else {
-                    bytes.append(byte)
-                }
-            default:
-                appendEscape(byte)
-            }
-            index = units.index(after: index)
-        }
+        var string = string
+        string.withUTF8 { appendEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `\u2028` or `\u2029` when the bytes at `index` (an `E2`) are U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`).
-    private func lineSeparator(after index: String.UTF8View.Index, in units: String.UTF8View) -> String? {
-        guard let second = units.index(index, offsetBy: 1, limitedBy: units.endIndex), second != units.endIndex,
-              let third = units.index(second, offsetBy: 1, limitedBy: units.endIndex), third != units.endIndex,
-              units[second] == 0x80 else { return nil }
-        switch units[third] {
-        case 0xA8: return "\\u2028"
-        case 0xA9: return "\\u2029"
-        default: return nil
-        }
-    }
-
     /// Appends the escape of an ASCII `byte`: `\"`, `\\`, `\/`, a short escape, or `\u00xx`.
-    private mutating func appendEscape(_ byte: UInt8) {
+    mutating func appendEscape(_ byte: UInt8) {
         let short: UInt8?
         switch byte {
         case UInt8(ascii: "\""): short = UInt8(ascii: "\"")

@@ -1,0 +1,48 @@
+import Foundation
+
+extension JSONStreamEncoder {
+    /// Writes `date` as `JSONEncoder`'s `.iso8601` does: `yyyy-MM-ddTHH:mm:ssZ` in UTC, the fraction of a second
+    /// dropped. The calendar date comes from the day number by Howard Hinnant's `civil_from_days`, so no
+    /// formatter (and no lock) is involved.
+    func writeISO8601(_ date: Date) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e14 else {
+            writer.appendString(ISO8601DateFormatter().string(from: date))
+            return
+        }
+        let total = Int64(seconds)
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let secondOfDay = total - days * 86_400
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        writer.bytes.append(UInt8(ascii: "\""))
+        appendDigits(year, width: 4)
+        writer.bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2)
+        writer.bytes.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2)
+        writer.bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3_600, width: 2)
+        writer.bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2)
+        writer.bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2)
+        writer.bytes.append(UInt8(ascii: "Z"))
+        writer.bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `value` in decimal, zero-padded to `width` digits (a negative year keeps its sign).
+    private func appendDigits(_ value: Int64, width: Int) {
+        if value < 0 { writer.bytes.append(UInt8(ascii: "-")) }
+        let digits = String(value.magnitude)
+        for _ in digits.utf8.count..<max(width, digits.utf8.count) { writer.bytes.append(UInt8(ascii: "0")) }
+        writer.bytes.append(contentsOf: digits.utf8)
+    }
+}
