@@ -19,6 +19,16 @@ struct BenchmarkSuiteTests {
             #expect(result.failures == [], "\(result.suite) on \(result.input)")
             #expect(result.checksumsMatch, "\(result.suite) on \(result.input)")
         }
+        if name == "parse" {
+            // Every file's row carries the byte-scan baseline timed in the same run, and its sum proves the pass.
+            #expect(results.count == 8)
+            for result in results {
+                let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(result.input)))
+                #expect(result.notes["byte_sum"] == "\(bytes.reduce(UInt64(0)) { $0 + UInt64($1) })", "\(result.input)")
+                #expect(result.notes["byte_scan_mb_s"].flatMap(Double.init).map { $0 > 0 } == true, "\(result.input)")
+                #expect(result.notes["parse_vs_byte_scan"].flatMap(Double.init).map { $0 > 0 } == true, "\(result.input)")
+            }
+        }
     }
 
     @Test func flakySuiteSalvagesExactly19334PersonsAnd1000Errors() throws {
