@@ -56,6 +56,10 @@ extension JSONParser {
     @inline(__always)
     private func skipDigits(from start: Int) -> Int {
         var index = start
+        // Long runs (coordinates, ids) eight at a time.
+        while index + 8 <= input.count, isEightDigits(input.word(index)) {
+            index += 8
+        }
         while index < input.count, isDigit(input.byte(index)) {
             index += 1
         }

@@ -300,6 +300,12 @@ struct ParserConformanceTests {
         InvalidCase("decimal point before exponent", "1.e5", "Invalid number: expected a digit after the decimal point", at: 2),
         InvalidCase("decimal point before bracket", "[1.]", "Invalid number: expected a digit after the decimal point", at: 3),
         InvalidCase("empty exponent", "1e", "Invalid number: expected a digit in the exponent", at: 2),
+        // Digit runs are skipped eight at a time: what follows a run of 8 or more digits is still checked.
+        InvalidCase("letter after eight digits", "[12345678a]", "Unexpected character 'a': expected ',' or ']' after an array element", at: 9),
+        InvalidCase("letter after nine digits", "[123456789a]", "Unexpected character 'a': expected ',' or ']' after an array element", at: 10),
+        InvalidCase("colon inside a long fraction", "[0.1234567:89]", "Unexpected character ':': expected ',' or ']' after an array element", at: 10),
+        InvalidCase("point after sixteen digits", "1234567890123456.", "Invalid number: expected a digit after the decimal point", at: 17),
+        InvalidCase("exponent sign after long digits", "12345678e+", "Invalid number: expected a digit in the exponent", at: 10),
         InvalidCase("exponent sign only", "1e+", "Invalid number: expected a digit in the exponent", at: 3),
         InvalidCase("exponent sign then letter", "1E-x", "Invalid number: expected a digit in the exponent", at: 3),
         InvalidCase("minus alone", "-", "Invalid number: expected a digit after '-', found end of input", at: 1),
