@@ -53,9 +53,10 @@ struct DecimalParts {
         var index = start
         while index + 8 <= text.count {
             let word = text.word(index)
-            guard isEightDigits(word) else { break }
-            value = value &* 100_000_000 &+ eightDigitsValue(word)
-            index += 8
+            let count = leadingDigitCount(word)
+            value = value &* powersOfTenUpTo8[count] &+ leadingDigitsValue(word, count: count)
+            index += count
+            if count < 8 { return index }
         }
         while index < text.count, isDigit(text[index]) {
             value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))

@@ -56,9 +56,11 @@ extension JSONParser {
     @inline(__always)
     private func skipDigits(from start: Int) -> Int {
         var index = start
-        // Long runs (coordinates, ids) eight at a time.
-        while index + 8 <= input.count, isEightDigits(input.word(index)) {
-            index += 8
+        // Eight bytes at a time: a run shorter than eight (most numbers) is measured by one word test.
+        while index + 8 <= input.count {
+            let count = leadingDigitCount(input.word(index))
+            index += count
+            if count < 8 { return index }
         }
         while index < input.count, isDigit(input.byte(index)) {
             index += 1
