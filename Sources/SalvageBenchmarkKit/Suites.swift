@@ -113,9 +113,15 @@ public struct BenchmarkSuites {
             if nodes == nil { failures.append("Salvage could not parse \(file)") }
             if object == nil { failures.append("Foundation could not parse \(file)") }
             let valid = nodes != nil && object != nil ? "valid" : "invalid"
+            // The yardstick, timed in the same run: one plain pass summing the bytes.
+            let (scanTime, byteSum) = ByteScanBaseline.measure(bytes, settings: settings)
+            let scanMBps = scanTime.medianMBps(bytes: bytes.count)
+            let notes = ["values": "\(nodes ?? 0)", "byte_sum": "\(byteSum)",
+                         "byte_scan_mb_s": String(format: "%.0f", scanMBps),
+                         "parse_vs_byte_scan": String(format: "%.3f", salvageTime.medianMBps(bytes: bytes.count) / scanMBps)]
             return SuiteResult(suite: "parse", input: file, bytes: data.count, salvage: salvageTime, foundation: foundationTime,
                                salvageChecksum: valid, foundationChecksum: valid, salvageAllocations: salvageAllocations,
-                               foundationAllocations: foundationAllocations, notes: ["values": "\(nodes ?? 0)"], failures: failures)
+                               foundationAllocations: foundationAllocations, notes: notes, failures: failures)
         }
     }
 }

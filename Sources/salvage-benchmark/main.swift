@@ -3,7 +3,7 @@ import CAllocationCounter
 import SalvageBenchmarkKit
 
 // salvage-benchmark: bytes → models, Salvage vs Foundation's JSONDecoder, in the same run.
-// Usage: swift run -c release salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory]
+// Usage: swift run -c release salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory] [--check]
 
 struct Options {
     var corpus = "../shared/corpus"
@@ -14,6 +14,7 @@ struct Options {
     var suites: [String] = []
     var salvageOnly = false
     var iterations: Int?
+    var check = false
 }
 
 func parseOptions() -> Options {
@@ -45,6 +46,7 @@ func parseOptions() -> Options {
             StreamMeasurement.print(StreamMeasurement.run(streamMegabytes: megabytes, inMemoryMegabytes: Swift.min(megabytes, 200)))
             exit(0)
         case "--salvage-only": options.salvageOnly = true
+        case "--check": options.check = true
         case "--iterations":
             guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--iterations needs a positive number") }
             options.iterations = value
@@ -55,7 +57,7 @@ func parseOptions() -> Options {
             options.suites.append(value)
         case "--help", "-h":
             print("""
-            usage: salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory]
+            usage: salvage-benchmark [--corpus DIR] [--json] [--quick] [--suite NAME]... [--no-memory] [--check]
               --corpus DIR   folder with twitter.json, citm_catalog.json, canada.json (default ../shared/corpus)
               --json         print a JSON array with one object per suite instead of a table
               --quick        one iteration per suite, no warm-up (checks that everything works)
@@ -67,6 +69,13 @@ func parseOptions() -> Options {
               --stream [--stream-size MiB]  decode a generated top-level array file (default 1024 MiB) with records(from:to:)
                              against decode(data:) of 200 MiB in memory: throughput and peak memory of each, exit
               --salvage-only time Foundation once only (for profiling Salvage; ratios become meaningless)
+              --check        after the run, compare the medians with issue #17's speed floors (twitter 7x, citm 12x,
+                             canada 9x, flaky 12x and at most 1.2x flaky-clean's time, codable and codable-strict 4x
+                             per file, parse twitter 2500 MB/s), list every row, exit 3 when one is below its floor.
+                             Rows of suites not run are listed as "not run". Use it by hand before committing a change
+                             to a hot path (not in CI: the machine is shared and noisy); run it more than once.
+              exit status    0 all good, 1 a result check failed (checksums, counts), 2 usage or corpus error,
+                             3 a speed floor was missed (--check)
             """)
             exit(0)
         default:
@@ -82,6 +91,7 @@ func fail(_ message: String) -> Never {
 }
 
 let options = parseOptions()
+if options.check && options.salvageOnly { fail("--check needs Foundation's timings; drop --salvage-only") }
 var isDirectory: ObjCBool = false
 let corpusURL = URL(fileURLWithPath: options.corpus)
 guard FileManager.default.fileExists(atPath: corpusURL.appendingPathComponent("twitter.json").path, isDirectory: &isDirectory) else {
@@ -107,4 +117,12 @@ for name in options.memoryOnly ? [] : options.suites.isEmpty ? BenchmarkSuites.n
 let memory = options.memory && !options.quick ? PeakMemoryReport.measure(megabytes: 200, errorCount: 1_000_000) : nil
 
 Report(results: results, memory: memory).print(json: options.json)
-exit(results.allSatisfy { $0.failures.isEmpty } ? 0 : 1)
+let allChecked = results.allSatisfy { $0.failures.isEmpty }
+if options.check {
+    let report = SpeedCheckReport(rows: SpeedFloor.check(results.map(\.speedSample)), quick: options.quick)
+    // The JSON goes to stdout alone, so the check's lines go to stderr there.
+    if options.json { FileHandle.standardError.write(Data((report.text + "\n").utf8)) } else { print(report.text) }
+    if !allChecked { exit(1) }
+    exit(report.passed ? 0 : 3)
+}
+exit(allChecked ? 0 : 1)

@@ -16,6 +16,57 @@ struct DecimalParts {
 
     /// Reads a JSON number text, already validated by the parser.
     init(_ text: ByteReader) {
+        if let parts = DecimalParts(atMostNineteenDigits: text) {
+            self = parts
+        } else {
+            self.init(anyLength: text)
+        }
+    }
+
+    /// The common case: at most 19 digits in all (leading zeros included), so the digits accumulate
+    /// exactly in a `UInt64` without looking at each one's significance; eight at a time where possible.
+    /// Nil for longer numbers, which take `init(anyLength:)`.
+    @inline(__always)
+    private init?(atMostNineteenDigits text: ByteReader) {
+        var index = 0
+        if text.first == UInt8(ascii: "-") {
+            negative = true
+            index = 1
+        }
+        let integerStart = index
+        index = DecimalParts.accumulateDigits(text, from: index, into: &significand)
+        var digitCount = index - integerStart
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            let fractionStart = index + 1
+            index = DecimalParts.accumulateDigits(text, from: fractionStart, into: &significand)
+            digitCount += index - fractionStart
+            exponent = fractionStart - index
+        }
+        guard digitCount <= 19 else { return nil }
+        exponent += writtenExponent(text, from: index)
+    }
+
+    /// Accumulates the digits at `start` into `value` (wrapping: the caller discards the result when more
+    /// than 19 digits were read); returns the index after them.
+    @inline(__always)
+    private static func accumulateDigits(_ text: ByteReader, from start: Int, into value: inout UInt64) -> Int {
+        var index = start
+        while index + 8 <= text.count {
+            let word = text.word(index)
+            let count = leadingDigitCount(word)
+            value = value &* powersOfTenUpTo8[count] &+ leadingDigitsValue(word, count: count)
+            index += count
+            if count < 8 { return index }
+        }
+        while index < text.count, isDigit(text[index]) {
+            value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        return index
+    }
+
+    /// Any length: significant digits beyond the 19th are dropped (and `truncated` set).
+    private init(anyLength text: ByteReader) {
         var index = 0
         if text.first == UInt8(ascii: "-") {
             negative = true

@@ -55,9 +55,16 @@ extension JSONDocument {
         if digits <= 18 {
             // Up to 18 digits fit an `Int` whatever they are: accumulate in `Int`, convert once. In a debug
             // build the generic loop below calls `T`'s arithmetic through its witness table three times a digit.
+            // The parser checked that these are all digits: eight at a time, then the rest one by one.
             var magnitude = 0
-            for index in (negative ? 1 : 0) ..< text.count {
+            var index = negative ? 1 : 0
+            while index + 8 <= text.count {
+                magnitude = magnitude &* 100_000_000 &+ Int(truncatingIfNeeded: eightDigitsValue(text.word(index)))
+                index += 8
+            }
+            while index < text.count {
                 magnitude = magnitude &* 10 &+ Int(text[index] &- UInt8(ascii: "0"))
+                index += 1
             }
             guard let value = T(exactly: negative ? -magnitude : magnitude) else { return .overflow }
             return .value(value)

@@ -26,12 +26,21 @@ extension JSONDocument {
     /// `String`'s storage (unescaping never makes the text longer).
     private func unescapedString(_ text: ByteReader) -> String {
         String(unsafeUninitializedCapacity: text.count) { output in
+            guard let destination = output.baseAddress else { return 0 }
             var written = 0
             var index = 0
             while index < text.count {
-                let byte = text[index]
-                guard byte == UInt8(ascii: "\\"), index + 1 < text.count else {
-                    output[written] = byte
+                // The text up to the next backslash in one copy (URLs escape every '/': "https:\/\/t.co\/…").
+                let runEnd = text.firstIndex(of: UInt8(ascii: "\\"), from: index, to: text.count) ?? text.count
+                if runEnd > index {
+                    (destination + written).initialize(from: text.base + index, count: runEnd - index)
+                    written += runEnd - index
+                    index = runEnd
+                    continue
+                }
+                guard index + 1 < text.count else {
+                    // A lone trailing backslash cannot pass the parser; copied as is, for safety.
+                    output[written] = text[index]
                     written += 1
                     index += 1
                     continue

@@ -56,6 +56,12 @@ extension JSONParser {
     @inline(__always)
     private func skipDigits(from start: Int) -> Int {
         var index = start
+        // Eight bytes at a time: a run shorter than eight (most numbers) is measured by one word test.
+        while index + 8 <= input.count {
+            let count = leadingDigitCount(input.word(index))
+            index += count
+            if count < 8 { return index }
+        }
         while index < input.count, isDigit(input.byte(index)) {
             index += 1
         }

@@ -25,6 +25,30 @@ struct DoubleConversionTests {
         #expect(decoded.first?.bitPattern == expected.bitPattern, "\(text)")
     }
 
+    /// The conversion reads up to 19 digits (leading zeros included) eight at a time and falls back to a
+    /// digit-by-digit reading beyond that: every digit count from 1 to 24, the point at every position,
+    /// fractions behind runs of zeros, with and without an exponent, on both sides of the limit.
+    @Test(arguments: 1...24)
+    func everyDigitCountAroundTheEightDigitSteps(_ digits: Int) throws {
+        let pattern = Array("9876543210123456789012345")
+        var texts: [String] = []
+        for pointAt in 0...digits {
+            let significand = String(pattern[0..<digits])
+            var text = pointAt == 0 || pointAt == digits ? significand : String(significand.prefix(pointAt)) + "." + significand.dropFirst(pointAt)
+            texts.append(text)
+            texts.append("-" + text + "e-7")
+            texts.append("0." + String(repeating: "0", count: pointAt) + significand)
+            text = "1" + String(repeating: "0", count: digits - 1)
+            texts.append(text + "." + String(repeating: "0", count: pointAt) + "1")
+            texts.append(String(repeating: "9", count: digits) + "E+" + String(pointAt))
+        }
+        let decoded = try decode(texts)
+        #expect(decoded.count == texts.count)
+        for (text, value) in zip(texts, decoded) {
+            #expect(value.bitPattern == Double(text)?.bitPattern, "\(text)")
+        }
+    }
+
     @Test func randomNumbersMatchTheStandardLibrary() throws {
         var generator = SplitMix64(seed: 0x5A17_A6E0)
         var texts: [String] = []

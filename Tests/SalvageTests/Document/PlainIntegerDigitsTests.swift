@@ -21,6 +21,17 @@ import Testing
         #expect(result.errors.isEmpty)
     }
 
+    /// Up to 18 digits are read eight at a time, then one by one: every length from 1 to 18, both signs,
+    /// with digits that differ at every position.
+    @Test(arguments: 1...18)
+    func everyLengthOfTheEightDigitSteps(_ length: Int) throws {
+        let digits = String("123456789098765432".prefix(length))
+        let expected = try #require(Int64(digits))
+        let result = APIDataDecoder().decode(string: "[\(digits), -\(digits)]", to: [Int64].self)
+        #expect(result.value == [expected, -expected])
+        #expect(result.errors.isEmpty)
+    }
+
     @Test func unsignedValues() {
         #expect(APIDataDecoder().decode(string: "18446744073709551615", to: UInt64.self).value == UInt64.max)
         #expect(APIDataDecoder().decode(string: "255", to: UInt8.self).value == 255)

@@ -122,6 +122,7 @@ struct ParserConformanceTests {
         ValidCase("escaped key", #"{"\u0061\n":1}"#, .object(["a\n": num("1")])),
         ValidCase("escape after a long plain run", #""abcdefghijklmnop\"qrstuvwx""#, .string("abcdefghijklmnop\"qrstuvwx")),
         ValidCase("escaped quote at the end", #""abcdefgh\"""#, .string("abcdefgh\"")),
+        ValidCase("escaped slashes of a URL", #""https:\/\/t.co\/a1b2c3""#, .string("https://t.co/a1b2c3")),
 
         // Multi-byte UTF-8, unescaped.
         ValidCase("2-byte UTF-8", "\"é\"", .string("é")),
@@ -300,6 +301,12 @@ struct ParserConformanceTests {
         InvalidCase("decimal point before exponent", "1.e5", "Invalid number: expected a digit after the decimal point", at: 2),
         InvalidCase("decimal point before bracket", "[1.]", "Invalid number: expected a digit after the decimal point", at: 3),
         InvalidCase("empty exponent", "1e", "Invalid number: expected a digit in the exponent", at: 2),
+        // Digit runs are skipped eight at a time: what follows a run of 8 or more digits is still checked.
+        InvalidCase("letter after eight digits", "[12345678a]", "Unexpected character 'a': expected ',' or ']' after an array element", at: 9),
+        InvalidCase("letter after nine digits", "[123456789a]", "Unexpected character 'a': expected ',' or ']' after an array element", at: 10),
+        InvalidCase("colon inside a long fraction", "[0.1234567:89]", "Unexpected character ':': expected ',' or ']' after an array element", at: 10),
+        InvalidCase("point after sixteen digits", "1234567890123456.", "Invalid number: expected a digit after the decimal point", at: 17),
+        InvalidCase("exponent sign after long digits", "12345678e+", "Invalid number: expected a digit in the exponent", at: 10),
         InvalidCase("exponent sign only", "1e+", "Invalid number: expected a digit in the exponent", at: 3),
         InvalidCase("exponent sign then letter", "1E-x", "Invalid number: expected a digit in the exponent", at: 3),
         InvalidCase("minus alone", "-", "Invalid number: expected a digit after '-', found end of input", at: 1),
@@ -339,6 +346,11 @@ struct ParserConformanceTests {
 
         // Literals.
         InvalidCase("truncated true", "tru", "Invalid literal: expected 'true'", at: 0),
+        // A literal with eight bytes left is checked by one word compare: each literal, one byte off.
+        InvalidCase("true with a wrong last byte", "[truE, 1234]", "Invalid literal: expected 'true'", at: 1),
+        InvalidCase("false with a wrong last byte", "[falsy, 1234]", "Invalid literal: expected 'false'", at: 1),
+        InvalidCase("null with a wrong second byte", "[nUll, 1234]", "Invalid literal: expected 'null'", at: 1),
+        InvalidCase("true then a letter", "[truex, 1234]", "Unexpected character 'x': expected ',' or ']' after an array element", at: 5),
         InvalidCase("truncated t", "t", "Invalid literal: expected 'true'", at: 0),
         InvalidCase("mixed-case true", "tRUE", "Invalid literal: expected 'true'", at: 0),
         InvalidCase("capitalised True", "True", "Unexpected character 'T': expected a value", at: 0),

@@ -19,6 +19,20 @@ struct BenchmarkSuiteTests {
             #expect(result.failures == [], "\(result.suite) on \(result.input)")
             #expect(result.checksumsMatch, "\(result.suite) on \(result.input)")
         }
+        if name == "parse" {
+            // Every file's row carries the byte-scan baseline timed in the same run, and its sum proves the pass.
+            #expect(results.count == 8)
+            for result in results {
+                let bytes = try [UInt8](Data(contentsOf: corpus.appendingPathComponent(result.input)))
+                var sum: UInt64 = 0
+                for byte in bytes { sum += UInt64(byte) }
+                let scanMBps: Double = Double(result.notes["byte_scan_mb_s"] ?? "") ?? 0
+                let share: Double = Double(result.notes["parse_vs_byte_scan"] ?? "") ?? 0
+                #expect(result.notes["byte_sum"] == String(sum), "\(result.input)")
+                #expect(scanMBps > 0, "\(result.input)")
+                #expect(share > 0, "\(result.input)")
+            }
+        }
     }
 
     @Test func flakySuiteSalvagesExactly19334PersonsAnd1000Errors() throws {
