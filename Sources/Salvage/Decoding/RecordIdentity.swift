@@ -88,12 +88,10 @@ struct ExactText: Hashable {
         lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
+    /// `String`'s hash: texts equal here are canonically equivalent, so they hash alike (equivalent texts that
+    /// differ here just share a hash).
     func hash(into hasher: inout Hasher) {
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            for byte in text.utf8 { hasher.combine(byte) }
-        }
-        hasher.combine(text.utf8.count)
+        hasher.combine(text)
     }
 }
 
