@@ -24,6 +24,7 @@ struct FuzzPerson: APIDecodable {
         _ = decoder["count"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
         _ = decoder["n"].decodeOptional(Int.self, lenient: true)
         _ = decoder["friends"] --> [FuzzPerson]?.self
+        _ = decoder["peers"].decodeOptional([FuzzPerson].self, uniquingBy: .path("meta.id"), keeping: .last)
         _ = decoder["scores"] --> CountLimited<[Decimal]?>(max: 3)
         if let kept = keptDecoder {
             _ = kept["id"] --> Int?.self
@@ -70,6 +71,10 @@ public func salvageFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let people = decoder.decode(bytes: bytes, to: [FuzzPerson].self)
     _ = people.summary.description
     for error in people.errors { _ = error.diagnostic(source: String(decoding: bytes, as: UTF8.self)) }
+    for keeping in [RecordOccurrence.first, .last] {
+        let uniqued = decoder.decode(data: Data(bytes), to: [FuzzPerson].self, uniquingBy: .idKey, keeping: keeping, maxDropped: 3)
+        for error in uniqued.errors { _ = error.jsonLine }
+    }
     _ = decoder.decode(bytes: bytes, to: FuzzPerson.self)
     _ = decoder.decode(bytes: bytes, to: [String: [Int8]].self)
     _ = decoder.decode(data: Data(bytes), toDecodable: [String: FuzzAddress].self)

@@ -22,7 +22,8 @@ extension APIDecoder {
     /// order without the dropped elements. With `.first` a duplicate is not decoded (its own problems are
     /// not reported); an element that fails to decode is dropped and reported as usual and does not count as
     /// a kept record, so a later occurrence of its id is kept. With `.last` every element is decoded, and an
-    /// earlier occurrence is dropped when a later one decodes. Elements without an id are all kept.
+    /// earlier occurrence is dropped when a later one decodes; those errors are recorded when the array ends,
+    /// each naming the occurrence finally kept. Elements without an id are all kept.
     ///
     /// `maxDropped` and `maxDroppedFraction` are the loss budget of ``decodeRequired(_:maxDropped:)``: only
     /// elements that failed to decode count, not duplicates (nothing is lost when a repeat is left out); the

@@ -13,8 +13,10 @@ struct DuplicateTracker {
     private var slotOfID: [RecordID: Int] = [:]
     /// The element index and decoder of each kept record, in document order (one per value appended).
     private var kept: [(index: Int, decoder: APIDecoder)] = []
-    /// The slots in `kept` replaced by a later occurrence (`.last`).
-    private var replaced: Set<Int> = []
+    /// The slots in `kept` replaced by a later occurrence (`.last`), with their id: their errors are recorded
+    /// at the end of the array, when the occurrence finally kept is known (with three occurrences the
+    /// second, which replaced the first, is replaced by the third in turn).
+    private var replaced: [Int: RecordID] = [:]
     /// The id of the element last admitted, for `keep`.
     private var pendingID: RecordID?
 
@@ -51,21 +53,27 @@ struct DuplicateTracker {
     }
 
     /// Notes that the element at `index` (the one last admitted) decoded and its value was appended; under
-    /// `.last` it replaces an earlier record with its id, whose duplicate error is recorded now.
+    /// `.last` it replaces an earlier record with its id (whose error `replacedSlots()` records).
     @usableFromInline
     mutating func keep(_ element: APIDecoder, at index: Int) {
         if keeping == .last, let id = pendingID, let slot = slotOfID.updateValue(kept.count, forKey: id) {
-            let earlier = kept[slot]
-            earlier.decoder.reportDuplicate(id, at: path, kept: index, dropped: earlier.index, decoding: type)
-            replaced.insert(slot)
+            replaced[slot] = id
         }
         kept.append((index, element))
     }
 
-    /// The positions, among the values appended, of those a later occurrence replaced; nil for none.
+    /// After the last element: records one duplicate error at each record a later occurrence replaced (in
+    /// document order, naming the occurrence finally kept), and returns their positions among the values
+    /// appended; nil for none.
     @usableFromInline
     func replacedSlots() -> Set<Int>? {
-        replaced.isEmpty ? nil : replaced
+        guard !replaced.isEmpty else { return nil }
+        for (slot, id) in replaced.sorted(by: { $0.key < $1.key }) {
+            let earlier = kept[slot]
+            let final = kept[slotOfID[id] ?? slot].index
+            earlier.decoder.reportDuplicate(id, at: path, kept: final, dropped: earlier.index, decoding: type)
+        }
+        return Set(replaced.keys)
     }
 }
 

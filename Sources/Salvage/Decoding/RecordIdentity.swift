@@ -3,7 +3,8 @@
 ///
 /// The id is read from each element's JSON, before the element is decoded, and compared by its JSON value:
 /// the number `17` and the string `"17"` are different ids, and numbers compare as written (`1` and `1.0`
-/// are different ids, as they are different ``JSONValue``s). An element whose id is missing, `null`, an
+/// are different ids, as they are different ``JSONValue``s); strings compare by their exact Unicode scalars
+/// (`"\u00e9"` and `"e\u0301"` are different ids). An element whose id is missing, `null`, an
 /// object or an array has no id: it is kept, never de-duplicated.
 ///
 /// ```swift
@@ -53,7 +54,7 @@ public enum RecordOccurrence: Sendable, Hashable {
 
 /// A record id as compared while uniquing: its JSON kind and content (strings unescaped, numbers as written).
 enum RecordID: Hashable {
-    case string(String)
+    case string(ExactText)
     /// A plain integer (no fraction or exponent) that fits in `Int64`: its text and its value determine each
     /// other (JSON allows no leading zeros; `-0` is kept as text), and comparing values is cheaper.
     case integer(Int64)
@@ -64,12 +65,33 @@ enum RecordID: Hashable {
     /// The id as JSON text, for messages: `17`, `"A-1"`, `true`.
     var text: String {
         switch self {
-        case .string(let value):
+        case .string(let exact):
+            let value = exact.text
             return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .integer(let value): return String(value)
         case .number(let text): return text
         case .bool(let value): return value ? "true" : "false"
         }
+    }
+}
+
+/// A string id compared by its exact Unicode scalars (UTF-8 bytes), not by `String`'s `==`, which treats
+/// canonically equivalent strings as equal: `"\u00e9"` and `"e\u0301"` are different ids sent by an API.
+struct ExactText: Hashable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    /// `String`'s hash: texts equal here are canonically equivalent, so they hash alike (equivalent texts that
+    /// differ here just share a hash).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
     }
 }
 
@@ -101,7 +123,7 @@ extension APIDecoder {
             }
             guard node >= 0 else { return nil }
             switch document.kind(node) {
-            case .string: return .string(document.string(node))
+            case .string: return .string(ExactText(document.string(node)))
             case .number:
                 let entry = document.tape[node]
                 if entry.flag, case .value(let value) = document.integer(node, as: Int64.self), value != 0 || entry.extent == 1 {

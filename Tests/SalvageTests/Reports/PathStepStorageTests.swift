@@ -49,6 +49,39 @@ import Testing
         #expect(changed.arrayIndex == 0)
     }
 
+    /// A model that decodes an embedded JSON text with a decode of its own (a second context, a second tag
+    /// cache) while the outer decode goes on.
+    private struct Envelope: APIDecodable {
+        static var idKey: String? { "sku" }
+        nonisolated(unsafe) static var innerErrors: [APIDecodeError] = []
+        init?(from decoder: APIDecoder) {
+            if let text = decoder["embedded"] --> String?.self {
+                Self.innerErrors = APIDataDecoder().decode(string: text, to: [Item].self).errors
+            }
+            _ = decoder["price"] --> Double?.self
+        }
+    }
+
+    @Test func aDecodeInsideADecodeKeepsItsOwnTags() async throws {
+        let json = #"{"sku": "E-1", "embedded": "[{\"sku\": \"A-1\", \"price\": true}]", "price": "p"}"#
+        let outer = APIDataDecoder().decode(string: json, to: Envelope.self).errors
+        #expect(outer.map(\.description) == [#"root(Envelope sku=E-1) > "price"(Double) : Unexpectedly found a string"#])
+        #expect(Envelope.innerErrors.map(\.description) == [#"root(Array<Item>) > [0](Item sku=A-1) > "price"(Double) : Unexpectedly found a boolean"#])
+        // Sent across tasks, read there, and through Codable: the same steps, tags as type names.
+        let all = outer + Envelope.innerErrors
+        let described = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, error) in all.enumerated() { group.addTask { (index, error.description) } }
+            var texts = Array(repeating: "", count: all.count)
+            for await (index, text) in group { texts[index] = text }
+            return texts
+        }
+        #expect(described == all.map(\.description))
+        let back = try JSONDecoder().decode([APIDecodeError].self, from: JSONEncoder().encode(all))
+        #expect(back == all)
+        #expect(back.map(\.description) == all.map(\.description))
+        #expect(back[1].path[1].swiftType == nil && back[1].path[1].typeName == "Item" && back[1].path[1].idKey == "sku" && back[1].path[1].id == "A-1")
+    }
+
     @Test(arguments: [
         (APICodingKey(hashKey: "items"), "items", nil as Int?, #"["items"]"#),
         (APICodingKey(arrayIndex: 3), "3", 3, "[3]"),
