@@ -66,8 +66,7 @@ enum RecordID: Hashable {
     var text: String {
         switch self {
         case .string(let exact):
-            let value = exact.text
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return quoted(exact.text)
         case .integer(let value): return String(value)
         case .number(let text): return text
         case .bool(let value): return value ? "true" : "false"

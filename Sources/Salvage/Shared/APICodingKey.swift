@@ -157,7 +157,7 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// The type tag as shown in tagged paths: `(Person person_id=8675309)`, or "" when nothing was decoded here.
     var tag: String {
         guard let typeName else { return "" }
-        if let idKey, let id { return "(\(typeName) \(idKey)=\(id))" }
+        if let idKey, let id { return "(\(typeName) \(idKey)=\(escapingControlCharacters(id)))" }
         return "(\(typeName))"
     }
 }
@@ -165,12 +165,33 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
 /// `"text"` with `"` and `\` escaped, as keys are written in paths.
 func quoted(_ text: String) -> String {
     var result = "\""
-    for character in text {
-        switch character {
+    for scalar in text.unicodeScalars {
+        switch scalar {
         case "\"": result += "\\\""
         case "\\": result += "\\\\"
-        default: result.append(character)
+        default: appendEscapingControl(scalar, to: &result)
         }
     }
     return result + "\""
+}
+
+/// `text` with its control characters written as JSON escapes (`\n`, `\u001B`), so a description stays on
+/// one line and cannot forge log lines; used for record ids, which paths show without quotes.
+func escapingControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { appendEscapingControl(scalar, to: &result) }
+    return result
+}
+
+private func appendEscapingControl(_ scalar: Unicode.Scalar, to result: inout String) {
+    switch scalar.value {
+    case 0x0A: result += "\\n"
+    case 0x0D: result += "\\r"
+    case 0x09: result += "\\t"
+    case 0x00..<0x20, 0x7F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: result.unicodeScalars.append(scalar)
+    }
 }
