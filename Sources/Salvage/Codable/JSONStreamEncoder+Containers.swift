@@ -60,6 +60,21 @@ extension JSONStreamEncoder {
         return (child, childSerial)
     }
 
+    /// Whether the open object at `depth` already has a member `jsonKey`. A nested container requested for it
+    /// again after a later member was written cannot join that value (it is finished), which `JSONEncoder` would
+    /// do: the request records an error instead of silently replacing the value.
+    func rejectsFinishedNestedValue(forKey jsonKey: String, key: any CodingKey, depth: Int, serial: UInt32) -> Bool {
+        guard depth < levels.count, levels[depth].serial == serial, levels[depth].kind == .object else { return false }
+        let end = depth + 1 < levels.count ? levels[depth + 1].membersBase : members.count
+        guard members[levels[depth].membersBase..<end].contains(where: { $0.key == jsonKey }) else { return false }
+        if deferredError == nil {
+            deferredError = EncodingError.invalidValue("", EncodingError.Context(
+                codingPath: codingPath(depth: depth, appending: key),
+                debugDescription: "A nested container was requested for a key whose value was finished (a later member was written since); APIDataEncoder writes values in order."))
+        }
+        return true
+    }
+
     /// Opens a nested object or array under the level `depth` (a member or element already begun); returns the
     /// new level's depth and serial.
     func openNested(step: EncodingStep, as kind: EncodingLevel.Kind) -> (depth: Int, serial: UInt32) {
@@ -115,18 +130,22 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        if let open = core.openNestedLevel(forKey: core.jsonKey(key, depth: depth), depth: depth, serial: serial, as: .object) {
+        let jsonKey = core.jsonKey(key, depth: depth)
+        if let open = core.openNestedLevel(forKey: jsonKey, depth: depth, serial: serial, as: .object) {
             return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: open.depth, serial: open.serial))
         }
+        if core.rejectsFinishedNestedValue(forKey: jsonKey, key: key, depth: depth, serial: serial) { return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: depth, serial: 0)) }
         guard (try? member(key)) != nil else { return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: depth, serial: 0)) }
         let nested = core.openNested(step: .key(key), as: .object)
         return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: nested.depth, serial: nested.serial))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        if let open = core.openNestedLevel(forKey: core.jsonKey(key, depth: depth), depth: depth, serial: serial, as: .array) {
+        let jsonKey = core.jsonKey(key, depth: depth)
+        if let open = core.openNestedLevel(forKey: jsonKey, depth: depth, serial: serial, as: .array) {
             return StreamUnkeyedContainer(core: core, depth: open.depth, serial: open.serial)
         }
+        if core.rejectsFinishedNestedValue(forKey: jsonKey, key: key, depth: depth, serial: serial) { return StreamUnkeyedContainer(core: core, depth: depth, serial: 0) }
         guard (try? member(key)) != nil else { return StreamUnkeyedContainer(core: core, depth: depth, serial: 0) }
         let nested = core.openNested(step: .key(key), as: .array)
         return StreamUnkeyedContainer(core: core, depth: nested.depth, serial: nested.serial)
