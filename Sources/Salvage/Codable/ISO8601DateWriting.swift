@@ -6,8 +6,16 @@ extension JSONStreamEncoder {
     /// formatter (and no lock) is involved.
     func writeISO8601(_ date: Date) {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, abs(seconds) < 1e14 else {
-            writer.appendString(ISO8601DateFormatter().string(from: date))
+        // Before the Gregorian calendar began (1582-10-15) Foundation's calendar is Julian, which the arithmetic
+        // below is not: those dates go through Foundation's formatter too.
+        guard seconds.isFinite, seconds >= -12_219_292_800, seconds < 1e14 else {
+            // `ISO8601FormatStyle` is what `JSONEncoder` uses; `ISO8601DateFormatter` writes years before 1 without
+            // their sign and years past 9999 wrongly.
+            if #available(macOS 12.0, iOS 15.0, watchOS 8.0, tvOS 15.0, *) {
+                writer.appendString(date.formatted(Date.ISO8601FormatStyle()))
+            } else {
+                writer.appendString(ISO8601DateFormatter().string(from: date))
+            }
             return
         }
         let total = Int64(seconds)

@@ -47,6 +47,34 @@ extension JSONStreamEncoder {
         return serial
     }
 
+    /// The open nested object or array of the last member of the object at `depth` when that member's key is
+    /// `jsonKey`: a nested container requested again for the same key writes into the same value, as with
+    /// `JSONEncoder` (the levels left open below it are closed). Nil when there is none.
+    func openNestedLevel(forKey jsonKey: String, depth: Int, serial: UInt32, as kind: EncodingLevel.Kind) -> (depth: Int, serial: UInt32)? {
+        let child = depth + 1
+        guard child < levels.count, levels[depth].serial == serial, levels[depth].kind == .object,
+              levels[child].kind == kind, levels[child].membersBase > levels[depth].membersBase,
+              members[levels[child].membersBase - 1].key == jsonKey else { return nil }
+        let childSerial = levels[child].serial
+        guard (try? closeLevels(downTo: child + 1)) != nil else { return nil }
+        return (child, childSerial)
+    }
+
+    /// Whether the open object at `depth` already has a member `jsonKey`. A nested container requested for it
+    /// again after a later member was written cannot join that value (it is finished), which `JSONEncoder` would
+    /// do: the request records an error instead of silently replacing the value.
+    func rejectsFinishedNestedValue(forKey jsonKey: String, key: any CodingKey, depth: Int, serial: UInt32) -> Bool {
+        guard depth < levels.count, levels[depth].serial == serial, levels[depth].kind == .object else { return false }
+        let end = depth + 1 < levels.count ? levels[depth + 1].membersBase : members.count
+        guard members[levels[depth].membersBase..<end].contains(where: { $0.key == jsonKey }) else { return false }
+        if deferredError == nil {
+            deferredError = EncodingError.invalidValue("", EncodingError.Context(
+                codingPath: codingPath(depth: depth, appending: key),
+                debugDescription: "A nested container was requested for a key whose value was finished (a later member was written since); APIDataEncoder writes values in order."))
+        }
+        return true
+    }
+
     /// Opens a nested object or array under the level `depth` (a member or element already begun); returns the
     /// new level's depth and serial.
     func openNested(step: EncodingStep, as kind: EncodingLevel.Kind) -> (depth: Int, serial: UInt32) {
@@ -91,6 +119,10 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt16, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try member(key)
@@ -98,12 +130,22 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let jsonKey = core.jsonKey(key, depth: depth)
+        if let open = core.openNestedLevel(forKey: jsonKey, depth: depth, serial: serial, as: .object) {
+            return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: open.depth, serial: open.serial))
+        }
+        if core.rejectsFinishedNestedValue(forKey: jsonKey, key: key, depth: depth, serial: serial) { return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: depth, serial: 0)) }
         guard (try? member(key)) != nil else { return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: depth, serial: 0)) }
         let nested = core.openNested(step: .key(key), as: .object)
         return KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(core: core, depth: nested.depth, serial: nested.serial))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let jsonKey = core.jsonKey(key, depth: depth)
+        if let open = core.openNestedLevel(forKey: jsonKey, depth: depth, serial: serial, as: .array) {
+            return StreamUnkeyedContainer(core: core, depth: open.depth, serial: open.serial)
+        }
+        if core.rejectsFinishedNestedValue(forKey: jsonKey, key: key, depth: depth, serial: serial) { return StreamUnkeyedContainer(core: core, depth: depth, serial: 0) }
         guard (try? member(key)) != nil else { return StreamUnkeyedContainer(core: core, depth: depth, serial: 0) }
         let nested = core.openNested(step: .key(key), as: .array)
         return StreamUnkeyedContainer(core: core, depth: nested.depth, serial: nested.serial)
@@ -165,6 +207,10 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { _ = try element(); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt32) throws { _ = try element(); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt64) throws { _ = try element(); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { _ = try element(); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { _ = try element(); core.writer.appendInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = try element()
@@ -223,6 +269,10 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { try single(); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt32) throws { try single(); core.writer.appendInteger(value) }
     mutating func encode(_ value: UInt64) throws { try single(); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: Int128) throws { try single(); core.writer.appendInteger(value) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    mutating func encode(_ value: UInt128) throws { try single(); core.writer.appendInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try core.prepare(depth, serial: serial)
