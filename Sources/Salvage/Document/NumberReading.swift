@@ -132,24 +132,57 @@ extension JSONDocument {
         // The largest Decimal is (2^128 - 1) × 10^127, about 3.4 × 10^165.
         if exponent + (last - first) > 165 { return .overflow }
         if exponent < -128 || last - first >= 39 { return .imprecise }
-        var mantissa: UInt128 = 0
+        var mantissa = DecimalMantissa()
         for position in first ... last {
-            let (shifted, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = shifted.addingReportingOverflow(UInt128(parts.digit(position)))
-            if overflow1 || overflow2 { return .imprecise }
-            mantissa = next
+            guard mantissa.multiplyByTen(adding: UInt64(parts.digit(position))) else { return .imprecise }
         }
         while exponent > 127 {
             // At most 38 steps: the magnitude check above bounds the exponent.
-            let (shifted, overflow) = mantissa.multipliedReportingOverflow(by: 10)
-            if overflow { return .overflow }
-            mantissa = shifted
+            guard mantissa.multiplyByTen(adding: 0) else { return .overflow }
             exponent -= 1
         }
         // Foundation's parser reads this normalized form exactly (it rejects some equal ones, like `1e128`).
-        let text = (parts.negative ? "-" : "") + String(mantissa) + "e" + String(exponent)
+        let text = (parts.negative ? "-" : "") + mantissa.decimalText + "e" + String(exponent)
         guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else { return .imprecise }
         return .value(value)
+    }
+}
+
+/// `Decimal`'s 128-bit mantissa as two words: Swift's `UInt128` needs macOS 15 / iOS 18, and the package
+/// supports older systems.
+private struct DecimalMantissa {
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+
+    /// `self = self × 10 + digit`; false, leaving `self` unchanged, when the result needs more than 128 bits.
+    mutating func multiplyByTen(adding digit: UInt64) -> Bool {
+        let lowProduct = low.multipliedFullWidth(by: 10)
+        let (highProduct, overflow1) = high.multipliedReportingOverflow(by: 10)
+        let (sumHigh, overflow2) = highProduct.addingReportingOverflow(lowProduct.high)
+        let (newLow, carry) = lowProduct.low.addingReportingOverflow(digit)
+        let (newHigh, overflow3) = sumHigh.addingReportingOverflow(carry ? 1 : 0)
+        guard !overflow1, !overflow2, !overflow3 else { return false }
+        (high, low) = (newHigh, newLow)
+        return true
+    }
+
+    /// The value in decimal digits, without leading zeros ("0" for zero).
+    var decimalText: String {
+        let chunk: UInt64 = 10_000_000_000_000_000_000  // 10^19, the largest power of ten in a UInt64
+        var rest = self
+        var chunks: [UInt64] = []
+        repeat {
+            let (quotientHigh, remainderHigh) = rest.high.quotientAndRemainder(dividingBy: chunk)
+            let (quotientLow, remainder) = chunk.dividingFullWidth((remainderHigh, rest.low))
+            rest = DecimalMantissa(high: quotientHigh, low: quotientLow)
+            chunks.append(remainder)
+        } while rest.high != 0 || rest.low != 0
+        var text = String(chunks.removeLast())
+        for part in chunks.reversed() {
+            let digits = String(part)
+            text += String(repeating: "0", count: 19 - digits.count) + digits
+        }
+        return text
     }
 }
 

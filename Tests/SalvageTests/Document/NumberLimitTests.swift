@@ -173,6 +173,10 @@ private func check<T: APIDecodable>(_ testCase: NumberLimitTests.NumberCase, as 
         NumberCase("-0", "-0", .exactly("0")),
         // The largest mantissa (2^128 - 1, 39 digits) and the largest Decimal.
         NumberCase("2^128 - 1", "340282366920938463463374607431768211455", .exactly("340282366920938463463374607431768211455")),
+        // Mantissas past one 64-bit word, with zeros inside the 19-digit chunks the digits are written in.
+        NumberCase("1<30 zeros>1", "1" + zeros(30) + "1", .exactly("1" + zeros(30) + "1")),
+        NumberCase("2^64", "18446744073709551616", .exactly("18446744073709551616")),
+        NumberCase("-10^38", "-1" + zeros(38), .exactly("-1" + zeros(38))),
         NumberCase("Decimal.greatestFiniteMagnitude", "3.40282366920938463463374607431768211455e165",
                .exactly("340282366920938463463374607431768211455" + zeros(127))),
         // Beyond: shown as written, since no Decimal would be the truth.
