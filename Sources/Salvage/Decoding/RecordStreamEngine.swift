@@ -186,11 +186,12 @@ struct RecordStreamEngine<T: APIDecodable> {
                 }
                 return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
             }
+            // Where the next element starts is looked for on this line (see `resynchronize`).
+            guard atEnd || hasLineBreak(from: index, bytes) else { return needMore(at: bytes.count, bytes) }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or ']' after an array element"
-            appendFailure(ParseFailure(message: message, offset: index), line: locate(position, bytes).line, recordStart: index, bytes)
             phase = .resync
             afterFailure = true
-            skipsToNextLine = true
+            resynchronize(after: ParseFailure(message: message, offset: index), elementStart: index, bytes)
             return true
         case .afterArray:
             if byte == UInt8(ascii: "[") && envelopeText == nil {
@@ -242,9 +243,13 @@ struct RecordStreamEngine<T: APIDecodable> {
                 || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
-            recover(from: failure, recordStart: index, bytes)
             afterFailure = true
-            if inArray { phase = .resync }
+            if inArray {
+                phase = .resync
+                resynchronize(after: failure, elementStart: index, bytes)
+            } else {
+                recover(from: failure, recordStart: index, bytes)
+            }
             return true
         }
     }
@@ -269,6 +274,29 @@ struct RecordStreamEngine<T: APIDecodable> {
         for record in recovered { append(line: record.line, result: record.result) }
         position = windowStart + min(failure.offset, bytes.count)
         skipsToNextLine = !scanned.failsAtLaterLineStart
+    }
+
+    /// After a broken array element starting at `elementStart`: goes on at the `,` or `]` that ends it when
+    /// that is found on the line where the parse failed (so a one-line array loses nothing else), or else as
+    /// after a broken record (see `recover`), saying in the error how much of that line is skipped.
+    private mutating func resynchronize(after failure: ParseFailure, elementStart: Int, _ bytes: ByteReader) {
+        let failed = min(failure.offset, bytes.count)
+        let lineEnd = RecordBoundaries.nextLine(after: failed, in: bytes)
+        let lineBreak = lineEnd > failed && (bytes[lineEnd - 1] == UInt8(ascii: "\n") || bytes[lineEnd - 1] == UInt8(ascii: "\r")) ? lineEnd - 1 : lineEnd
+        if let next = RecordBoundaries.elementEnd(in: bytes, from: elementStart, to: lineBreak) {
+            appendFailure(failure, line: locate(windowStart + elementStart, bytes).line, recordStart: elementStart, bytes)
+            position = windowStart + next
+            skipsToNextLine = false
+            return
+        }
+        // The rest of the line after the failing byte is skipped: say so when it holds more than blanks.
+        var last = lineBreak - 1
+        while last > failed, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") { last -= 1 }
+        guard last > failed, !RecordBoundaries.scanFailedRecord(in: bytes, from: elementStart, to: failed).failsAtLaterLineStart else {
+            return recover(from: failure, recordStart: elementStart, bytes)
+        }
+        let message = failure.message + " (bytes \(windowStart + failed) to \(windowStart + last) skipped: no ',' or ']' ends the element on this line)"
+        recover(from: ParseFailure(message: message, offset: failure.offset, limit: failure.limit), recordStart: elementStart, bytes)
     }
 
     /// Nothing decided: wait for more bytes, unless the record already exceeds `maximumRecordSize`, which

@@ -82,6 +82,41 @@ enum RecordBoundaries {
                             failsAtLaterLineStart: atLineStart && end == failure)
     }
 
+    /// The offset of the `,` or `]` that ends a broken array element starting at `start`, if one is found
+    /// before `end`: the first of them outside strings and outside the containers the element opened.
+    /// A string ends at its closing quote or at a raw line break (which it cannot hold); a closing bracket
+    /// closes the innermost container of its kind (`{"a":[1}` closes both), and one the element did not
+    /// open is taken as part of it. Nil when the element's end is not in `start ..< end`.
+    static func elementEnd(in input: ByteReader, from start: Int, to end: Int) -> Int? {
+        var open: [UInt8] = []
+        var inString = false
+        var index = start
+        let end = min(end, input.count)
+        while index < end {
+            let byte = input.byte(index)
+            if inString {
+                switch byte {
+                case UInt8(ascii: "\\"): index += 1
+                case UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r"): inString = false
+                default: break
+                }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): open.append(byte)
+            case UInt8(ascii: "]") where open.isEmpty, UInt8(ascii: ",") where open.isEmpty: return index
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                let opener = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
+                if let match = open.lastIndex(of: opener) { open.removeSubrange(match...) }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// Whether `byte` starts a JSON value other than an object or array.
     static func startsScalarOrString(_ byte: UInt8) -> Bool {
         switch byte {
