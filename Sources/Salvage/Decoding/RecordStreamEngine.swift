@@ -68,6 +68,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     var afterFailure = false
     /// Set while the rest of a line is skipped.
     private var skipsToNextLine = false
+    /// Set while an array element larger than `maximumRecordSize` is skipped to its end.
+    private var skipsElement: RecordBoundaries.ElementEndScanner?
     /// The bytes a record is expected to take (from the last one), to size its tape.
     private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
@@ -116,6 +118,12 @@ struct RecordStreamEngine<T: APIDecodable> {
     private mutating func step(_ bytes: ByteReader, atEnd: Bool) -> Bool {
         let end = bytes.count
         var index = position - windowStart
+        if var scanner = skipsElement {
+            let found = scanner.scan(bytes, from: index, to: end)
+            skipsElement = found == nil && !atEnd ? scanner : nil
+            position = windowStart + (found ?? end)
+            return found != nil || atEnd
+        }
         if skipsToNextLine {
             while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
             guard index < end || atEnd else { return needMore(at: index, bytes) }
@@ -322,8 +330,14 @@ struct RecordStreamEngine<T: APIDecodable> {
         appendFailure(ParseFailure(message: message, offset: index, limit: "maximumRecordSize"), line: locate(windowStart + index, bytes).line,
                       recordStart: index, bytes)
         afterFailure = true
-        skipsToNextLine = true
-        if phase != .values && phase != .detect { phase = .resync }
+        if phase != .values && phase != .detect {
+            // An array element: skipped to its end as the bytes stream by, so the elements after it stay.
+            phase = .resync
+            skipsElement = RecordBoundaries.ElementEndScanner()
+            position = windowStart + index
+        } else {
+            skipsToNextLine = true
+        }
         return true
     }
 

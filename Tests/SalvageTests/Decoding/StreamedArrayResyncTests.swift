@@ -44,6 +44,37 @@ struct StreamedArrayResyncTests {
         }
     }
 
+    static let edgeCases = [
+        ArrayCase(json: "", records: []),
+        ArrayCase(json: " \n\t\r\n", records: []),
+        ArrayCase(json: "\u{FEFF}", records: []),
+        ArrayCase(json: "\u{FEFF} [1,\r\n2]\r\n", records: ["#0 line 1: 1 []", "#1 line 2: 2 []"]),
+        ArrayCase(json: "[1]]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \']\' after the top-level value"#))"#]),
+        ArrayCase(json: "[1,]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \']\': expected a value"#))"#]),
+        ArrayCase(json: "[,1]", records: [#"#0 line 1: \#(invalid(2, #"Unexpected character \',\': expected a value"#))"#, "#1 line 1: 1 []"]),
+        ArrayCase(json: "[1,,2]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \',\': expected a value"#))"#, "#2 line 1: 2 []"]),
+    ]
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test(arguments: edgeCases)
+    func emptyBlankAndStrayPunctuation(_ arrayCase: ArrayCase) async throws {
+        for sizes in Self.chunkings {
+            #expect(try await StreamedRecordTests.streamed(arrayCase.json, sizes: sizes, to: Int.self) == arrayCase.records, "chunks of \(sizes)")
+        }
+    }
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func anElementOverTheMaximumSizeIsSkippedToItsEndOnOneLine() async throws {
+        let json = "[1, [" + String(repeating: "0,", count: 60) + "\"],\", {\"a\": [0]}], 7, 8]\n[9]"
+        for sizes in Self.chunkings {
+            #expect(try await StreamedRecordTests.streamed(json, sizes: sizes, to: Int.self, maximumRecordSize: 64) == [
+                "#0 line 1: 1 []",
+                #"#1 line 1: \#(Self.invalid(5, "A record is larger than maximumRecordSize (64 bytes)"))"#,
+                "#2 line 1: 7 []", "#3 line 1: 8 []", "#4 line 2: 9 []",
+            ], "chunks of \(sizes)")
+        }
+    }
+
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func theIssueExampleKeepsRecordsOneAndThree() async throws {
         for sizes in Self.chunkings {
