@@ -129,8 +129,11 @@ enum RecordBoundaries {
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if deeper > 0 {
                         deeper -= 1
-                    } else if let match = open.lastIndex(of: byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")) {
-                        open.removeSubrange(match...)
+                    } else {
+                        let opener = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
+                        var match = open.count - 1
+                        while match >= 0 && open[match] != opener { match -= 1 }
+                        if match >= 0 { open.removeSubrange(match...) }
                     }
                 default:
                     break
