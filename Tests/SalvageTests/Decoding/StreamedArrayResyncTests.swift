@@ -2,8 +2,9 @@ import Salvage
 import Testing
 
 /// `records(from:to:)` on an array after a broken element: decoding goes on at the next element of the same
-/// array, on one line too; what cannot be resynchronised is said in the error, never lost silently. And a
-/// stream cut at any byte keeps the records before the cut and ends in one error.
+/// array, on one line too; what cannot be resynchronised is said in the error, never lost silently. And the
+/// adversarial rest: a stream cut at any byte keeps the records before the cut and ends in one error; empty
+/// and blank input; cancellation; exact, growing progress counts.
 struct StreamedArrayResyncTests {
     typealias ArrayCase = StreamedRecordTests.ArrayCase
 
@@ -110,6 +111,58 @@ struct StreamedArrayResyncTests {
         }
     }
 
+    /// `count` lines of `1`, made as they are read.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    struct ManyOnes: AsyncSequence {
+        typealias Element = UInt8
+        let count: Int
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var left: Int
+            mutating func next() async -> UInt8? {
+                guard left > 0 else { return nil }
+                left -= 1
+                return left % 2 == 0 ? UInt8(ascii: "\n") : UInt8(ascii: "1")
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(left: count * 2) }
+    }
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aCancelledTaskStopsReadingAfterTheRecordsAlreadyDecoded() async throws {
+        let task = Task {
+            var received = 0
+            do {
+                for try await record in APIDataDecoder().records(from: ManyOnes(count: 2_000_000), to: Int.self) {
+                    #expect(record.result.value == 1)
+                    received += 1
+                    if received == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+                return (received, false)
+            } catch is CancellationError {
+                return (received, true)
+            }
+        }
+        let (received, cancelled) = try await task.value
+        #expect(cancelled)
+        // The first read takes 64 KiB: 32768 records at most come before the cancellation is seen.
+        #expect(received >= 10 && received <= 32768, "\(received)")
+    }
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func progressCountsAreExactAndGrow() async throws {
+        let text = (0 ..< 500).map { $0 % 50 == 7 ? "{oops" : "\($0)" }.joined(separator: "\n")
+        let log = ProgressBox()
+        var records = 0
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(text.utf8), sizes: [100])
+        for try await _ in APIDataDecoder().records(from: bytes, to: Int.self, progress: { log.reports.append($0) }) { records += 1 }
+        let reports = log.reports
+        #expect(records == 500)
+        #expect(reports.last == APIRecordProgress(bytesRead: text.utf8.count, records: 500, errors: 10, isFinished: true))
+        #expect(reports.filter(\.isFinished).count == 1)
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.bytesRead <= $1.bytesRead && $0.records <= $1.records && $0.errors <= $1.errors })
+        #expect(reports.allSatisfy { $0.records <= 500 && $0.bytesRead <= text.utf8.count })
+    }
+
     /// Three records as an array, as NDJSON and in an envelope.
     static let truncatedDocuments = [
         #"[{"a":1}, {"a":[2]},{"a":"3"}]"#,
@@ -153,6 +206,10 @@ struct StreamedArrayResyncTests {
             }
         }
     }
+}
+
+private final class ProgressBox: @unchecked Sendable {
+    var reports: [APIRecordProgress] = []
 }
 
 private final class EnvelopeBox: @unchecked Sendable {
