@@ -111,6 +111,25 @@ struct StreamedArrayResyncTests {
         }
     }
 
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func randomBrokenArraysGiveTheSameRecordsInAnyChunks() async throws {
+        var random = SplitMix64(seed: 29)
+        let pieces = ["1", "{\"a\":", "}", "]", "[", ",", "\"s,]\"", "\"\\q", "tru", " ", "\n", "{\"a\":[1,2}", "x", "\"", "\r\n", "22"]
+        for _ in 0 ..< 60 {
+            var text = "[1,"
+            for _ in 0 ..< random.int(1 ... 14) { text += random.pick(pieces) }
+            text += random.pick(["", "]", ",3]", "]\n[4]"])
+            let whole = try await StreamedRecordTests.streamed(text, sizes: [1 << 20], to: Int.self)
+            // The element before the broken bytes is kept, and chunking never changes the outcome.
+            #expect(whole.first == "#0 line 1: 1 []", "\(text.debugDescription)")
+            for _ in 0 ..< 2 {
+                let sizes = (0 ..< 3).map { _ in random.int(1 ... 7) }
+                let streamed = try await StreamedRecordTests.streamed(text, sizes: sizes, to: Int.self)
+                #expect(streamed == whole, "\(text.debugDescription) in chunks of \(sizes)")
+            }
+        }
+    }
+
     /// `count` lines of `1`, made as they are read.
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     struct ManyOnes: AsyncSequence {
