@@ -391,20 +391,4 @@ struct RecordStreamEngine<T: APIDecodable> {
         located = SourceLocation(offset: found.offset + windowStart, line: found.line, column: found.column)
         return located
     }
-
-    /// Whether the byte at `index` begins a line (the byte before it, still in the window, is a line break).
-    private func startsLine(_ index: Int, _ bytes: ByteReader) -> Bool {
-        index > 0 && (bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r"))
-    }
-
-    func hasNonBlankByte(from index: Int, _ bytes: ByteReader) -> Bool {
-        var index = index
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        return index < bytes.count
-    }
-
-    private func hasLineBreak(from index: Int, _ bytes: ByteReader) -> Bool {
-        bytes.firstIndex(of: UInt8(ascii: "\n"), from: index, to: bytes.count) != nil
-            || bytes.firstIndex(of: UInt8(ascii: "\r"), from: index, to: bytes.count) != nil
-    }
 }
