@@ -84,6 +84,11 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
                     if !sourceEnded { finish() }
                     return nil
                 }
+                if Task.isCancelled {
+                    // The records already decoded came first; nothing more is read for a cancelled task.
+                    finish()
+                    throw CancellationError()
+                }
                 try await readAndDecode()
             }
         }

@@ -68,6 +68,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     var afterFailure = false
     /// Set while the rest of a line is skipped.
     private var skipsToNextLine = false
+    /// Set while an array element larger than `maximumRecordSize` is skipped to its end.
+    private var skipsElement: RecordBoundaries.ElementEndScanner?
     /// The bytes a record is expected to take (from the last one), to size its tape.
     private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
@@ -116,6 +118,12 @@ struct RecordStreamEngine<T: APIDecodable> {
     private mutating func step(_ bytes: ByteReader, atEnd: Bool) -> Bool {
         let end = bytes.count
         var index = position - windowStart
+        if var scanner = skipsElement {
+            let found = scanner.scan(bytes, from: index, to: end)
+            skipsElement = found == nil && !atEnd ? scanner : nil
+            position = windowStart + (found ?? end)
+            return found != nil || atEnd
+        }
         if skipsToNextLine {
             while index < end, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
             guard index < end || atEnd else { return needMore(at: index, bytes) }
@@ -186,11 +194,12 @@ struct RecordStreamEngine<T: APIDecodable> {
                 }
                 return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
             }
+            // Where the next element starts is looked for on this line (see `resynchronize`).
+            guard atEnd || hasLineBreak(from: index, bytes) else { return needMore(at: bytes.count, bytes) }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or ']' after an array element"
-            appendFailure(ParseFailure(message: message, offset: index), line: locate(position, bytes).line, recordStart: index, bytes)
             phase = .resync
             afterFailure = true
-            skipsToNextLine = true
+            resynchronize(after: ParseFailure(message: message, offset: index), elementStart: index, bytes)
             return true
         case .afterArray:
             if byte == UInt8(ascii: "[") && envelopeText == nil {
@@ -242,9 +251,13 @@ struct RecordStreamEngine<T: APIDecodable> {
                 || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
-            recover(from: failure, recordStart: index, bytes)
             afterFailure = true
-            if inArray { phase = .resync }
+            if inArray {
+                phase = .resync
+                resynchronize(after: failure, elementStart: index, bytes)
+            } else {
+                recover(from: failure, recordStart: index, bytes)
+            }
             return true
         }
     }
@@ -271,6 +284,29 @@ struct RecordStreamEngine<T: APIDecodable> {
         skipsToNextLine = !scanned.failsAtLaterLineStart
     }
 
+    /// After a broken array element starting at `elementStart`: goes on at the `,` or `]` that ends it when
+    /// that is found on the line where the parse failed (so a one-line array loses nothing else), or else as
+    /// after a broken record (see `recover`), saying in the error how much of that line is skipped.
+    private mutating func resynchronize(after failure: ParseFailure, elementStart: Int, _ bytes: ByteReader) {
+        let failed = min(failure.offset, bytes.count)
+        let lineEnd = RecordBoundaries.nextLine(after: failed, in: bytes)
+        let lineBreak = lineEnd > failed && (bytes[lineEnd - 1] == UInt8(ascii: "\n") || bytes[lineEnd - 1] == UInt8(ascii: "\r")) ? lineEnd - 1 : lineEnd
+        if let next = RecordBoundaries.elementEnd(in: bytes, from: elementStart, to: lineBreak) {
+            appendFailure(failure, line: locate(windowStart + elementStart, bytes).line, recordStart: elementStart, bytes)
+            position = windowStart + next
+            skipsToNextLine = false
+            return
+        }
+        // The rest of the line after the failing byte is skipped: say so when it holds more than blanks.
+        var last = lineBreak - 1
+        while last > failed, bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") { last -= 1 }
+        guard last > failed, !RecordBoundaries.scanFailedRecord(in: bytes, from: elementStart, to: failed).failsAtLaterLineStart else {
+            return recover(from: failure, recordStart: elementStart, bytes)
+        }
+        let message = failure.message + " (bytes \(windowStart + failed) to \(windowStart + last) skipped: no ',' or ']' ends the element on this line)"
+        recover(from: ParseFailure(message: message, offset: failure.offset, limit: failure.limit), recordStart: elementStart, bytes)
+    }
+
     /// Nothing decided: wait for more bytes, unless the record already exceeds `maximumRecordSize`, which
     /// is then one error and skipped like a broken record. `scanned` is how far the window was looked at.
     private mutating func needMore(at scanned: Int, _ bytes: ByteReader) -> Bool {
@@ -294,8 +330,14 @@ struct RecordStreamEngine<T: APIDecodable> {
         appendFailure(ParseFailure(message: message, offset: index, limit: "maximumRecordSize"), line: locate(windowStart + index, bytes).line,
                       recordStart: index, bytes)
         afterFailure = true
-        skipsToNextLine = true
-        if phase != .values && phase != .detect { phase = .resync }
+        if phase != .values && phase != .detect {
+            // An array element: skipped to its end as the bytes stream by, so the elements after it stay.
+            phase = .resync
+            skipsElement = RecordBoundaries.ElementEndScanner()
+            position = windowStart + index
+        } else {
+            skipsToNextLine = true
+        }
         return true
     }
 
@@ -348,21 +390,5 @@ struct RecordStreamEngine<T: APIDecodable> {
         let found = SourceLocation.locate(offset: offset - windowStart, in: bytes, from: known)
         located = SourceLocation(offset: found.offset + windowStart, line: found.line, column: found.column)
         return located
-    }
-
-    /// Whether the byte at `index` begins a line (the byte before it, still in the window, is a line break).
-    private func startsLine(_ index: Int, _ bytes: ByteReader) -> Bool {
-        index > 0 && (bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r"))
-    }
-
-    func hasNonBlankByte(from index: Int, _ bytes: ByteReader) -> Bool {
-        var index = index
-        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-        return index < bytes.count
-    }
-
-    private func hasLineBreak(from index: Int, _ bytes: ByteReader) -> Bool {
-        bytes.firstIndex(of: UInt8(ascii: "\n"), from: index, to: bytes.count) != nil
-            || bytes.firstIndex(of: UInt8(ascii: "\r"), from: index, to: bytes.count) != nil
     }
 }

@@ -82,6 +82,67 @@ enum RecordBoundaries {
                             failsAtLaterLineStart: atLineStart && end == failure)
     }
 
+    /// The offset of the `,` or `]` that ends a broken array element starting at `start`, if one is found
+    /// before `end` (see ``ElementEndScanner``). Nil when the element's end is not in `start ..< end`.
+    static func elementEnd(in input: ByteReader, from start: Int, to end: Int) -> Int? {
+        var scanner = ElementEndScanner()
+        return scanner.scan(input, from: start, to: end)
+    }
+
+    /// Looks for the end of a broken array element — the first `,` or `]` outside strings and outside the
+    /// containers the element opened — in pieces, so an element too large to keep can be skipped as it
+    /// streams by. A string ends at its closing quote or at a raw line break (which it cannot hold); a
+    /// closing bracket closes the innermost container of its kind (`{"a":[1}` closes both), and one the
+    /// element did not open is taken as part of it.
+    struct ElementEndScanner {
+        /// The containers open, innermost last (at most `maximumKept`; deeper ones are only counted).
+        private var open: [UInt8] = []
+        private var deeper = 0
+        private var inString = false
+        private var escaped = false
+        private static let maximumKept = 4096
+
+        /// The offset of the element's end in `start ..< end`, or nil after reading all of it.
+        mutating func scan(_ input: ByteReader, from start: Int, to end: Int) -> Int? {
+            var index = start
+            let end = min(end, input.count)
+            while index < end {
+                let byte = input.byte(index)
+                index += 1
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                        inString = false
+                    }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    if open.count < Self.maximumKept { open.append(byte) } else { deeper += 1 }
+                case UInt8(ascii: "]") where open.isEmpty, UInt8(ascii: ",") where open.isEmpty:
+                    return index - 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if deeper > 0 {
+                        deeper -= 1
+                    } else {
+                        let opener = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
+                        var match = open.count - 1
+                        while match >= 0 && open[match] != opener { match -= 1 }
+                        if match >= 0 { open.removeSubrange(match...) }
+                    }
+                default:
+                    break
+                }
+            }
+            return nil
+        }
+    }
+
     /// Whether `byte` starts a JSON value other than an object or array.
     static func startsScalarOrString(_ byte: UInt8) -> Bool {
         switch byte {

@@ -1,0 +1,20 @@
+/// Small questions about the bytes around a position in the window: line starts, line breaks, blanks.
+extension RecordStreamEngine {
+    /// Whether the byte at `index` begins a line (the byte before it, still in the window, is a line break).
+    func startsLine(_ index: Int, _ bytes: ByteReader) -> Bool {
+        index > 0 && (bytes[index - 1] == UInt8(ascii: "\n") || bytes[index - 1] == UInt8(ascii: "\r"))
+    }
+
+    /// Whether the window holds a byte other than a space or tab at or after `index` (a line break counts).
+    func hasNonBlankByte(from index: Int, _ bytes: ByteReader) -> Bool {
+        var index = index
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        return index < bytes.count
+    }
+
+    /// Whether the window holds a line break (`\n` or `\r`) at or after `index`.
+    func hasLineBreak(from index: Int, _ bytes: ByteReader) -> Bool {
+        bytes.firstIndex(of: UInt8(ascii: "\n"), from: index, to: bytes.count) != nil
+            || bytes.firstIndex(of: UInt8(ascii: "\r"), from: index, to: bytes.count) != nil
+    }
+}
