@@ -8,6 +8,15 @@ public struct APIDecodeRecord<Value> {
     public let line: Int
     /// The record's value and errors.
     public let result: APIDecodeResult<Value>
+
+    /// Always inlined: a stream builds one record per decoded value in unspecialized generic code, where an
+    /// out-of-line call costs a metadata look-up and a copy of `result` (see `RecordStreamEngine.append`).
+    @inline(__always)
+    init(index: Int, line: Int, result: consuming APIDecodeResult<Value>) {
+        self.index = index
+        self.line = line
+        self.result = result
+    }
 }
 
 extension APIDecodeRecord: Sendable where Value: Sendable {}

@@ -18,7 +18,10 @@ public struct APIDecodeResult<Value> {
     /// Errors met but not recorded because of ``APIDecodeOptions/maximumRecordedErrors``.
     public let unrecordedErrorCount: Int
 
+    // Always inlined: every decode ends here, and in unspecialized generic code (a stream's records) an
+    // out-of-line call costs a metadata look-up per result (see `RecordStreamEngine.append`).
     /// Creates a result from its parts.
+    @inline(__always)
     public init(value: Value?, errors: [APIDecodeError], unrecordedErrorCount: Int = 0) {
         self.value = value
         self.errors = errors

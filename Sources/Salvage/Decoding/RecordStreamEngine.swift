@@ -370,10 +370,11 @@ struct RecordStreamEngine<T: APIDecodable> {
         }
     }
 
-    mutating func append(line: Int, result: APIDecodeResult<T>) {
+    mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
+        // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
+        errorCount += result.errors.count + result.unrecordedErrorCount
         records.append(APIDecodeRecord(index: recordCount, line: line, result: result))
         recordCount += 1
-        errorCount += result.errors.count + result.unrecordedErrorCount
     }
 
     /// Appends a record with no value and the one `invalidJSON` error of `failure`, whose value is the
