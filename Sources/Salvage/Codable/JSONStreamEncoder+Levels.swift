@@ -71,7 +71,8 @@ extension JSONStreamEncoder {
             writer.close(UInt8(ascii: "}"), count: 0)
         case .object:
             let membersBase = levels[depth].membersBase
-            let count = rearrangeMembers(base: membersBase, contentStart: levels[depth].contentStart)
+            let count = rearrangeMembers(base: membersBase, contentStart: levels[depth].contentStart,
+                                         mayRepeatKeys: levels[depth].mayRepeatKeys)
             writer.close(UInt8(ascii: "}"), count: count)
             members.removeSubrange(membersBase...)
         case .array:
@@ -141,11 +142,16 @@ struct EncodingLevel {
     let convertsKeys: Bool
     /// Where the object's contents start in the text (after `{`).
     var contentStart = 0
+    /// A filter of the signatures of this object's keys (`EncodedKeySignature.filterBit`).
+    var keyFilter: UInt64 = 0
+    /// Whether a key may have been written twice in this object (false: certainly not).
+    var mayRepeatKeys = false
 }
 
 /// One member of an open object: its key and the byte range of `"key":value` in the text.
 struct EncodedMember {
     let key: String
+    var signature = EncodedKeySignature.unknown
     let start: Int
     var end: Int
 }

@@ -1,23 +1,52 @@
 /// Object members written in order, rearranged when the object closes: sorted by the UTF-8 bytes of their
 /// keys with `.sortedKeys`, and a key written twice kept once, with its last value (as `JSONEncoder` keeps it).
 extension JSONStreamEncoder {
-    /// Starts a member of the object at `depth`: separator, key, colon. Records where it starts.
+    /// Starts a member of the object at `depth`: separator, key, colon. Records where it starts, and whether
+    /// the object may now hold a key twice (see `EncodedKeySignature`).
     @inline(__always)
     func beginMember(_ key: String, depth: Int) {
         let count = levels[depth].count
         if count > 0 { members[members.count - 1].end = writer.bytes.count }
         writer.beforeItem(count)
-        members.append(EncodedMember(key: key, start: writer.bytes.count, end: 0))
-        levels[depth].count = count + 1
-        writer.appendString(key)
+        let start = writer.bytes.count
+        var key = key
+        let signature = key.withUTF8 { buffer in
+            writer.appendQuoted(buffer)
+            return EncodedKeySignature(buffer)
+        }
         writer.afterKey()
+        noteKey(key, signature: signature, depth: depth)
+        members.append(EncodedMember(key: key, signature: signature, start: start, end: 0))
+        levels[depth].count = count + 1
+    }
+
+    /// Marks the object at `depth` as possibly holding `key` twice when an earlier member may have it: a
+    /// 64-bit filter of signatures rules most keys out; a hit compares signatures (and long keys as strings).
+    @inline(__always)
+    private func noteKey(_ key: String, signature: EncodedKeySignature, depth: Int) {
+        guard !levels[depth].mayRepeatKeys else { return }
+        if signature.isNonASCII {
+            levels[depth].mayRepeatKeys = true
+            return
+        }
+        let bit = signature.filterBit
+        if levels[depth].keyFilter & bit != 0 {
+            for index in levels[depth].membersBase..<members.count where members[index].signature == signature {
+                if signature.isExact || members[index].key == key {
+                    levels[depth].mayRepeatKeys = true
+                    return
+                }
+            }
+        }
+        levels[depth].keyFilter |= bit
     }
 
     /// Rearranges the members of the closing object (its members from `base`, its text from `contentStart`) if
     /// needed; returns how many it has.
-    func rearrangeMembers(base: Int, contentStart: Int) -> Int {
+    /// `mayRepeatKeys` false promises that no key repeats.
+    func rearrangeMembers(base: Int, contentStart: Int, mayRepeatKeys: Bool = true) -> Int {
         let count = members.count - base
-        guard count > 1 else { return count }
+        guard count > 1, sortsKeys || mayRepeatKeys else { return count }
         members[members.count - 1].end = writer.bytes.count
         guard let order = sortsKeys ? sortedOrder(base: base) : orderWithoutDuplicates(base: base) else { return count }
         let start = contentStart

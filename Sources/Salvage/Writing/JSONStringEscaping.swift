@@ -6,6 +6,14 @@
 // `String.UTF8View`. Every read is inside `0..<buffer.count`.
 
 extension JSONTextWriter {
+    /// Appends the UTF-8 `buffer` escaped, in quotes; see ``appendString(_:)``.
+    @inline(__always)
+    mutating func appendQuoted(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(buffer)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Appends the UTF-8 `buffer` escaped (without quotes); see ``appendString(_:)``.
     mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
         let count = buffer.count

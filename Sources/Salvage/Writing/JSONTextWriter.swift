@@ -79,10 +79,8 @@ struct JSONTextWriter {
     /// Appends `string` in quotes, escaping `"`, `\`, control characters (`\b \f \n \r \t`, the others
     /// as `\u00xx`), `/` unless `.withoutEscapingSlashes`, U+2028 and U+2029 with `.javaScriptSafe`.
     mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { appendEscaped($0) }
-        bytes.append(UInt8(ascii: "\""))
+        string.withUTF8 { appendQuoted($0) }
     }
 
     /// Appends the escape of an ASCII `byte`: `\"`, `\\`, `\/`, a short escape, or `\u00xx`.

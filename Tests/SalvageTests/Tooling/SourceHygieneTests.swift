@@ -15,6 +15,7 @@ struct SourceHygieneTests {
         "Document/StringReading.swift": "writes unescaped UTF-8 straight into a new String's storage",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
+        "Codable/EncodedKeySignature.swift": "fingerprints an object key from its UTF-8 storage (two 8-byte loads) to spot repeated keys cheaply",
         "Writing/JSONStringEscaping.swift": "escapes strings straight from their UTF-8 storage, copying plain runs with one append",
         "Writing/JSONTextWriter+FloatingPoint.swift": "copies the standard library's formatted digits of a Double from its stack buffer",
         "Codable/JSONStreamEncoder.swift": "keeps an encode's state behind one pointer (no exclusivity checks on every write)",
