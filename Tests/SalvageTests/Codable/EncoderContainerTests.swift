@@ -5,34 +5,26 @@ import Testing
 // What `Encodable` allows, written as `JSONEncoder` writes it: nested containers, superEncoder, a keyed container
 // requested twice, a key encoded twice, a value that encodes nothing; and the errors, with their coding paths.
 
-private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// Every kind of container, a superEncoder, a nested container left open until its parent is used again, and a key
 /// written twice.
 private struct Shapes: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(1, forKey: Key("a"))
-        var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key("b"))
-        try nested.encode("x/y", forKey: Key("a"))
-        var list = nested.nestedUnkeyedContainer(forKey: Key("c"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(1, forKey: NamedKey("a"))
+        var nested = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("b"))
+        try nested.encode("x/y", forKey: NamedKey("a"))
+        var list = nested.nestedUnkeyedContainer(forKey: NamedKey("c"))
         try list.encode(true)
         try list.encodeNil()
-        var inner = list.nestedContainer(keyedBy: Key.self)
-        try inner.encode(2.5, forKey: Key("a"))
+        var inner = list.nestedContainer(keyedBy: NamedKey.self)
+        try inner.encode(2.5, forKey: NamedKey("a"))
         try list.encode([UInt8(7)])
-        try container.encode(3, forKey: Key("c"))
+        try container.encode(3, forKey: NamedKey("c"))
         var single = container.superEncoder().singleValueContainer()
         try single.encode("base")
-        let parent = container.superEncoder(forKey: Key("parent"))
+        let parent = container.superEncoder(forKey: NamedKey("parent"))
         try ["p": 1].encode(to: parent)
-        try container.encode(4, forKey: Key("a"))
+        try container.encode(4, forKey: NamedKey("a"))
     }
 }
 
@@ -45,17 +37,17 @@ private struct Base: Encodable {
 private struct Flattened: Encodable {
     func encode(to encoder: any Encoder) throws {
         try Base().encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(5, forKey: Key("extra"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(5, forKey: NamedKey("extra"))
     }
 }
 
 /// Twenty members `k0`…`k19`, then `k3` again: more members than the pairwise duplicate check covers.
 private struct ManyKeys: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for index in 0..<20 { try container.encode(index, forKey: Key("k\(index)")) }
-        try container.encode("again", forKey: Key("k3"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        for index in 0..<20 { try container.encode(index, forKey: NamedKey("k\(index)")) }
+        try container.encode("again", forKey: NamedKey("k3"))
     }
 }
 
@@ -71,10 +63,10 @@ private struct HoldsNothing: Encodable {
 /// Keeps a nested container and writes to it after a later member of its parent.
 private struct LateWriter: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        var early = container.nestedContainer(keyedBy: Key.self, forKey: Key("early"))
-        try container.encode(1, forKey: Key("later"))
-        try early.encode(2, forKey: Key("x"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        var early = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("early"))
+        try container.encode(1, forKey: NamedKey("later"))
+        try early.encode(2, forKey: NamedKey("x"))
     }
 }
 

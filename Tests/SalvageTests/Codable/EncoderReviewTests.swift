@@ -5,27 +5,19 @@ import Testing
 // Cases an adversarial review against JSONEncoder found: each test failed before its fix. Bytes are compared with
 // JSONEncoder's (`.sortedKeys`) and with the exact text.
 
-private struct Key: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// Requests the nested keyed and unkeyed containers of one key twice each, writing through both.
 private struct NestedContainersRequestedTwice: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        var first = container.nestedContainer(keyedBy: Key.self, forKey: Key("object"))
-        try first.encode(1, forKey: Key("x"))
-        var deeper = first.nestedUnkeyedContainer(forKey: Key("list"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        var first = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("object"))
+        try first.encode(1, forKey: NamedKey("x"))
+        var deeper = first.nestedUnkeyedContainer(forKey: NamedKey("list"))
         try deeper.encode(0)
-        var second = container.nestedContainer(keyedBy: Key.self, forKey: Key("object"))
-        try second.encode(2, forKey: Key("y"))
-        var list = container.nestedUnkeyedContainer(forKey: Key("array"))
+        var second = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("object"))
+        try second.encode(2, forKey: NamedKey("y"))
+        var list = container.nestedUnkeyedContainer(forKey: NamedKey("array"))
         try list.encode(1)
-        var again = container.nestedUnkeyedContainer(forKey: Key("array"))
+        var again = container.nestedUnkeyedContainer(forKey: NamedKey("array"))
         try again.encode(2)
     }
 }
@@ -33,25 +25,25 @@ private struct NestedContainersRequestedTwice: Encodable {
 /// Int128 and UInt128 through every kind of container.
 private struct WideIntegers: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(Int128.min, forKey: Key("min"))
-        try container.encode(UInt128.max, forKey: Key("umax"))
-        var list = container.nestedUnkeyedContainer(forKey: Key("list"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(Int128.min, forKey: NamedKey("min"))
+        try container.encode(UInt128.max, forKey: NamedKey("umax"))
+        var list = container.nestedUnkeyedContainer(forKey: NamedKey("list"))
         try list.encode(Int128.max)
         try list.encode(UInt128(0))
         try list.encode([Int128(-1)])
-        try container.encode(Int128(42), forKey: Key("generic"))
+        try container.encode(Int128(42), forKey: NamedKey("generic"))
     }
 }
 
 /// Requests the nested container of key `a` again after member `b` finished it.
 private struct NestedContainerRequestedAfterALaterMember: Encodable {
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        var first = container.nestedContainer(keyedBy: Key.self, forKey: Key("a"))
-        try first.encode(1, forKey: Key("x"))
-        try container.encode(5, forKey: Key("b"))
-        var second = container.nestedUnkeyedContainer(forKey: Key("a"))
+        var container = encoder.container(keyedBy: NamedKey.self)
+        var first = container.nestedContainer(keyedBy: NamedKey.self, forKey: NamedKey("a"))
+        try first.encode(1, forKey: NamedKey("x"))
+        try container.encode(5, forKey: NamedKey("b"))
+        var second = container.nestedUnkeyedContainer(forKey: NamedKey("a"))
         try second.encode(2)
     }
 }

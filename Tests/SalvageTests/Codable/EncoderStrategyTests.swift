@@ -6,13 +6,6 @@ import Testing
 // (written as JSONEncoder writes it where it has the same strategy, and read back by Salvage's decoder), and
 // non-conforming floats written as strings and read back.
 
-private struct NamedKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// An object with one member per name, each valued 1.
 private struct KeyNames: Encodable {
     let names: [String]
