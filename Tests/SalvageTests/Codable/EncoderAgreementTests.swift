@@ -12,13 +12,7 @@ private let corpusIsPresent = FileManager.default.fileExists(atPath: corpus.appe
 
 /// `JSONEncoder` with the formatting that matches `options`.
 private func foundationBytes<T: Encodable>(_ value: T, _ options: JSONWritingOptions) throws -> Data {
-    let encoder = JSONEncoder()
-    var formatting: JSONEncoder.OutputFormatting = []
-    if options.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-    if options.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
-    if options.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
-    encoder.outputFormatting = formatting
-    return try encoder.encode(value)
+    try matchingJSONEncoder(options).encode(value)
 }
 
 private let sortedOptionSets: [JSONWritingOptions] = [

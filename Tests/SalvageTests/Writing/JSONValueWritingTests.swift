@@ -56,12 +56,7 @@ import Testing
         [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
     ])
     func sameBytesAsJSONEncoder(options: JSONWritingOptions) throws {
-        let encoder = JSONEncoder()
-        var formatting: JSONEncoder.OutputFormatting = []
-        if options.contains(.sortedKeys) { formatting.insert(.sortedKeys) }
-        if options.contains(.prettyPrinted) { formatting.insert(.prettyPrinted) }
-        if options.contains(.withoutEscapingSlashes) { formatting.insert(.withoutEscapingSlashes) }
-        encoder.outputFormatting = formatting
+        let encoder = matchingJSONEncoder(options)
         let controls = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init)))
         let values: [JSONValue] = [
             JSONValueWritingTests.sample, "x", 1, [], [:], .null,
