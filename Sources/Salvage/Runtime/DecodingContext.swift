@@ -202,8 +202,6 @@ final class DecodingContext {
         redactsValues && isRedacted(BreadcrumbBuilder(context: self).path(to: decoder, decoding: nil))
     }
 
-    /// The `APIDecodable.idKey` of `type` (or its `APIIdentifiable.idKey`, for Codable types), or nil when
-    /// it has none.
     /// The tag of a step where `type` was decoded (with `idKey` when its record id was present), shared by
     /// every step of the decode it tags.
     func typeTag(of type: Any.Type, idKey: String?) -> APICodingKey.TypeTag {
@@ -214,6 +212,8 @@ final class DecodingContext {
         return tag
     }
 
+    /// The `APIDecodable.idKey` of `type` (or its `APIIdentifiable.idKey`, for Codable types), or nil when
+    /// it has none.
     func idKey(of type: Any.Type) -> String? {
         guard isOpen else { return Self.declaredIDKey(of: type) }
         let id = ObjectIdentifier(type)
