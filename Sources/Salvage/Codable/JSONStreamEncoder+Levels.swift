@@ -3,7 +3,7 @@ import Foundation
 /// The levels of `JSONStreamEncoder`: opening, closing, coding paths and keys.
 extension JSONStreamEncoder {
     /// Encodes `value` as the whole document.
-    func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+    func encodeRoot<T: Encodable>(_ value: T) throws -> Data {
         let root = pushLevel(step: .root)
         try writeValue(value, into: root, serial: levels[root].serial)
         if let deferredError { throw deferredError }
@@ -11,7 +11,7 @@ extension JSONStreamEncoder {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         try closeLevels(downTo: 0)
-        return writer.bytes
+        return writer.text.takeData()
     }
 
     // MARK: Levels

@@ -66,7 +66,7 @@ extension JSONStreamEncoder {
         } else if T.self == Double.self {
             try writeFloatingPoint(reinterpret(value, as: Double.self), codingPath: codingPath)
         } else if T.self == Bool.self {
-            writer.appendRaw(reinterpret(value, as: Bool.self) ? "true" : "false")
+            writer.appendBool(reinterpret(value, as: Bool.self))
         } else if T.self == Int64.self {
             writer.appendInteger(reinterpret(value, as: Int64.self))
         } else if T.self == Float.self {
@@ -140,7 +140,7 @@ extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value:
     func encodeMembers(to encoder: JSONStreamEncoder, depth: Int, serial: UInt32) throws {
         encoder.levels[depth].kind = .object
         encoder.writer.open(UInt8(ascii: "{"))
-        encoder.levels[depth].contentStart = encoder.writer.bytes.count
+        encoder.levels[depth].contentStart = encoder.writer.count
         for (key, value) in self {
             try encoder.prepare(depth, serial: serial)
             encoder.beginMember(key, depth: depth)

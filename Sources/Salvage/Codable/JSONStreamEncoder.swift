@@ -20,7 +20,7 @@ import Foundation
 /// in `deinit`, and reached only through the accessors below; an encoder is used by one thread, one call.
 final class JSONStreamEncoder {
     /// What the encoder changes as it writes.
-    struct State {
+    struct State: ~Copyable {
         var writer: JSONTextWriter
         /// The open levels, the root's first.
         var levels: [EncodingLevel] = []
