@@ -1,10 +1,12 @@
 // The string-escaping loop of `JSONTextWriter`, over the string's UTF-8 storage.
 //
 // Why unsafe buffers: this loop writes every string and key of every encoded model. It reads the string's
-// bytes eight at a time as one `UInt64` (SWAR: "SIMD within a register") to find the next byte that may need
-// an escape, and copies each run that needs none with one `memcpy` into the writer's buffer. Every read is
-// inside `0..<buffer.count`: whole words while eight bytes remain, the last one to seven bytes copied into a
-// zeroed word.
+// bytes eight at a time as one `UInt64` (SWAR: "SIMD within a register"), stores each word straight into room
+// reserved in the writer's buffer, and flags in the same word the bytes that may need an escape; the bytes
+// before the first flag count as written, the escape is written over the rest. No `memcpy` call, no per-byte
+// loop. Every read is inside `0..<buffer.count` (whole words while eight bytes remain, the last one to seven
+// bytes read in 4-, 2- and 1-byte pieces); every store is inside the room reserved for the string's remaining
+// bytes plus eight.
 
 extension JSONTextWriter {
     /// Appends the UTF-8 `buffer` escaped, in quotes; see ``appendString(_:)``.
@@ -15,68 +17,137 @@ extension JSONTextWriter {
         text.append(UInt8(ascii: "\""))
     }
 
-    /// Appends the UTF-8 `buffer` escaped (without quotes); see ``appendString(_:)``.
+    /// Appends the UTF-8 `buffer` escaped (without quotes); see ``appendString(_:)``. One loop per option
+    /// combination (a generic specialized for each), so that the disabled checks cost nothing. Never inlined:
+    /// the loops are large, and inlined into every caller they crowd out the inlining of the encoder's own
+    /// bookkeeping.
+    @inline(never)
     mutating func appendEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
+        switch (escapesSlashes, escapesLineSeparators) {
+        case (true, false): appendEscaped(buffer, EscapingSlashes.self)
+        case (false, false): appendEscaped(buffer, EscapingRFC8259.self)
+        case (true, true): appendEscaped(buffer, EscapingSlashesAndLineSeparators.self)
+        case (false, true): appendEscaped(buffer, EscapingLineSeparators.self)
+        }
+    }
+
+    private mutating func appendEscaped<Policy: EscapingPolicy>(_ buffer: UnsafeBufferPointer<UInt8>, _: Policy.Type) {
+        let slashes = Policy.slashes
+        let lineSeparators = Policy.lineSeparators
         guard let base = buffer.baseAddress else { return }
         let count = buffer.count
-        let slashMask: UInt64 = escapesSlashes ? ~0 : 0
-        let lineSeparatorMask: UInt64 = escapesLineSeparators ? ~0 : 0
-        var runStart = 0
-        var wordStart = 0
-        while wordStart < count {
-            let remaining = count &- wordStart
-            var word: UInt64 = 0
+        var index = 0
+        // `destination + stored` is where `base + index` goes; room for the rest of the string and 8 bytes more.
+        var destination = UnsafeMutableRawPointer(text.reserve(count &+ 8))
+        var stored = 0
+        while index < count {
+            let remaining = count &- index
+            var candidates: UInt64
             if remaining >= 8 {
-                word = UInt64(littleEndian: UnsafeRawPointer(base + wordStart).loadUnaligned(as: UInt64.self))
-            } else {
-                withUnsafeMutableBytes(of: &word) { $0.baseAddress?.copyMemory(from: base + wordStart, byteCount: remaining) }
-                word = UInt64(littleEndian: word)
-            }
-            var candidates = JSONTextWriter.escapeCandidates(in: word, slashMask: slashMask, lineSeparatorMask: lineSeparatorMask)
-            if remaining < 8 { candidates &= (1 &<< UInt64(remaining &* 8)) &- 1 }
-            guard candidates != 0 else {
-                wordStart &+= 8
-                continue
-            }
-            // The lowest flagged byte is always a real candidate (the flags' false positives lie above a true one).
-            let index = wordStart &+ candidates.trailingZeroBitCount >> 3
-            let byte = base[index]
-            if byte == 0xE2 {
-                // U+2028 (E2 80 A8) and U+2029 (E2 80 A9) with `.javaScriptSafe`; any other E2 is plain.
-                if index &+ 2 < count, base[index &+ 1] == 0x80, base[index &+ 2] == 0xA8 || base[index &+ 2] == 0xA9 {
-                    flush(base, from: runStart, to: index)
-                    text.append(base[index &+ 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                    runStart = index &+ 3
-                    wordStart = runStart
-                } else {
-                    wordStart = index &+ 1
+                let raw = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                destination.storeBytes(of: raw, toByteOffset: stored, as: UInt64.self)
+                candidates = JSONTextWriter.escapeCandidates(in: UInt64(littleEndian: raw), slashes: slashes, lineSeparators: lineSeparators)
+                if candidates == 0 {
+                    index &+= 8
+                    stored &+= 8
+                    continue
                 }
-                continue
+            } else {
+                let word = JSONTextWriter.loadTail(UnsafeRawPointer(base + index), count: remaining)
+                destination.storeBytes(of: word.littleEndian, toByteOffset: stored, as: UInt64.self)
+                candidates = JSONTextWriter.escapeCandidates(in: word, slashes: slashes, lineSeparators: lineSeparators)
+                    & ((1 &<< UInt64(truncatingIfNeeded: remaining &* 8)) &- 1)
+                if candidates == 0 {
+                    index &+= remaining
+                    stored &+= remaining
+                    continue
+                }
             }
-            flush(base, from: runStart, to: index)
-            appendEscape(byte)
-            runStart = index &+ 1
-            wordStart = runStart
+            // The lowest flag is always a true candidate (false flags lie above a true one).
+            let offset = candidates.trailingZeroBitCount &>> 3
+            index &+= offset
+            stored &+= offset
+            let byte = base[index]
+            if lineSeparators && byte == 0xE2 {
+                // U+2028 (E2 80 A8) and U+2029 (E2 80 A9); any other E2 is plain (and already stored).
+                guard index &+ 2 < count, base[index &+ 1] == 0x80, base[index &+ 2] == 0xA8 || base[index &+ 2] == 0xA9 else {
+                    index &+= 1
+                    stored &+= 1
+                    continue
+                }
+                text.commit(stored)
+                text.append(base[index &+ 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                index &+= 3
+            } else {
+                text.commit(stored)
+                appendEscape(byte)
+                index &+= 1
+            }
+            destination = UnsafeMutableRawPointer(text.reserve(count &- index &+ 8))
+            stored = 0
         }
-        flush(base, from: runStart, to: count)
+        text.commit(stored)
     }
 
-    /// Flags (0x80 in its byte) each byte of `word` that may need an escape: below 0x20, `"`, `\`, `/` where
-    /// `slashMask` is all ones, `E2` where `lineSeparatorMask` is. The lowest flag is exact; a flag above a
-    /// true one may be false (the subtraction's borrow), which the caller's byte check sorts out.
+    /// The 1 to 7 bytes at `source` as the low bytes of a little-endian word (the rest zero).
     @inline(__always)
-    static func escapeCandidates(in word: UInt64, slashMask: UInt64, lineSeparatorMask: UInt64) -> UInt64 {
+    private static func loadTail(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var offset = 0
+        if count & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            offset = 4
+        }
+        if count & 2 != 0 {
+            word |= UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) &<< UInt64(offset &* 8)
+            offset &+= 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< UInt64(offset &* 8)
+        }
+        return word
+    }
+
+    /// Flags (0x80 in its byte) each byte of the little-endian `word` that may need an escape: below 0x20, `"`,
+    /// `\`, `/` when `slashes`, `E2` when `lineSeparators`. The lowest flag is exact; a flag above a true one
+    /// may be false (a subtraction's borrow), which does not matter: the caller only uses the lowest.
+    @inline(__always)
+    static func escapeCandidates(in word: UInt64, slashes: Bool, lineSeparators: Bool) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 {
-            (value &- ones) & ~value & (ones &* 0x80)
-        }
-        return zeroBytes(word & (ones &* 0xE0)) | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
-            | (zeroBytes(word ^ (ones &* 0x2F)) & slashMask) | (zeroBytes(word ^ (ones &* 0xE2)) & lineSeparatorMask)
+        @inline(__always) func zeroBytes(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        var flags = ((word &- ones &* 0x20) & ~word) | zeroBytes(quote) | zeroBytes(backslash)
+        if slashes { flags |= zeroBytes(word ^ (ones &* 0x2F)) }
+        if lineSeparators { flags |= zeroBytes(word ^ (ones &* 0xE2)) }
+        return flags & (ones &* 0x80)
     }
+}
 
-    /// Copies the plain bytes `start..<end` of the string at `base`.
-    @inline(__always)
-    private mutating func flush(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        if start < end { text.append(UnsafeBufferPointer(start: base + start, count: end &- start)) }
-    }
+/// Which optional escapes a string loop writes, as constants the compiler folds into each specialization.
+protocol EscapingPolicy {
+    /// `/` as `\/`.
+    static var slashes: Bool { get }
+    /// U+2028 and U+2029 as `\u2028` and `\u2029`.
+    static var lineSeparators: Bool { get }
+}
+
+private enum EscapingRFC8259: EscapingPolicy {
+    static var slashes: Bool { false }
+    static var lineSeparators: Bool { false }
+}
+
+private enum EscapingSlashes: EscapingPolicy {
+    static var slashes: Bool { true }
+    static var lineSeparators: Bool { false }
+}
+
+private enum EscapingLineSeparators: EscapingPolicy {
+    static var slashes: Bool { false }
+    static var lineSeparators: Bool { true }
+}
+
+private enum EscapingSlashesAndLineSeparators: EscapingPolicy {
+    static var slashes: Bool { true }
+    static var lineSeparators: Bool { true }
 }
