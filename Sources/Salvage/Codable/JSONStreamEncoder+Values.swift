@@ -56,9 +56,23 @@ extension JSONStreamEncoder {
     }
 
     /// Writes `value` when it is a scalar or one of the Foundation types with a JSON form of their own; returns
-    /// false, writing nothing, for any other type.
+    /// false, writing nothing, for any other type. Which types those are is remembered (`DirectFormCache`).
     @inline(__always)
     func writeDirectly<T: Encodable>(_ value: T, codingPath: () -> [any CodingKey]) throws -> Bool {
+        switch directForms.hasDirectForm(T.self) {
+        case false?:
+            return false
+        case true?:
+            return try writeDirectForm(value, codingPath: codingPath)
+        case nil:
+            let wrote = try writeDirectForm(value, codingPath: codingPath)
+            directForms.record(T.self, hasDirectForm: wrote)
+            return wrote
+        }
+    }
+
+    /// ``writeDirectly(_:codingPath:)`` without the cache.
+    private func writeDirectForm<T: Encodable>(_ value: T, codingPath: () -> [any CodingKey]) throws -> Bool {
         if T.self == String.self {
             writer.appendString(reinterpret(value, as: String.self))
         } else if T.self == Int.self {
