@@ -67,6 +67,6 @@ extension JSONStreamEncoder {
         }
         let count = sortsKeys ? rearrangeMembers(base: base, contentStart: contentStart) : index
         writer.close(UInt8(ascii: "}"), count: count)
-        members.removeSubrange(base...)
+        dropMembers(from: base)
     }
 }
