@@ -41,11 +41,6 @@ public struct APIDataEncoder: Sendable {
     /// - Throws: `EncodingError.invalidValue` with the value's coding path (see ``APIDataEncoder``), or any
     ///   error a value's `encode(to:)` throws.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodedBytes(value))
-    }
-
-    /// `value` as UTF-8 JSON bytes; see ``encode(_:)``.
-    func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
         let encoder = JSONStreamEncoder(options: outputFormatting, strategies: strategies, userInfo: userInfo, capacity: 4_096)
         return try encoder.encodeRoot(value)
     }

@@ -30,27 +30,32 @@ extension JSONStreamEncoder {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        writer.bytes.append(UInt8(ascii: "\""))
+        writer.text.append(UInt8(ascii: "\""))
         appendDigits(year, width: 4)
-        writer.bytes.append(UInt8(ascii: "-"))
+        writer.text.append(UInt8(ascii: "-"))
         appendDigits(month, width: 2)
-        writer.bytes.append(UInt8(ascii: "-"))
+        writer.text.append(UInt8(ascii: "-"))
         appendDigits(day, width: 2)
-        writer.bytes.append(UInt8(ascii: "T"))
+        writer.text.append(UInt8(ascii: "T"))
         appendDigits(secondOfDay / 3_600, width: 2)
-        writer.bytes.append(UInt8(ascii: ":"))
+        writer.text.append(UInt8(ascii: ":"))
         appendDigits(secondOfDay / 60 % 60, width: 2)
-        writer.bytes.append(UInt8(ascii: ":"))
+        writer.text.append(UInt8(ascii: ":"))
         appendDigits(secondOfDay % 60, width: 2)
-        writer.bytes.append(UInt8(ascii: "Z"))
-        writer.bytes.append(UInt8(ascii: "\""))
+        writer.text.append(UInt8(ascii: "Z"))
+        writer.text.append(UInt8(ascii: "\""))
     }
 
     /// Appends `value` in decimal, zero-padded to `width` digits (a negative year keeps its sign).
     private func appendDigits(_ value: Int64, width: Int) {
-        if value < 0 { writer.bytes.append(UInt8(ascii: "-")) }
-        let digits = String(value.magnitude)
-        for _ in digits.utf8.count..<max(width, digits.utf8.count) { writer.bytes.append(UInt8(ascii: "0")) }
-        writer.bytes.append(contentsOf: digits.utf8)
+        if value < 0 { writer.text.append(UInt8(ascii: "-")) }
+        var digitCount = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            digitCount += 1
+        }
+        writer.text.append(repeating: UInt8(ascii: "0"), count: width - digitCount)
+        writer.text.appendDecimal(value.magnitude, negative: false)
     }
 }

@@ -16,7 +16,7 @@ extension JSONStreamEncoder {
         } else if T.self == [Float].self {
             try writeFloatingPointArray(reinterpret(value, as: [Float].self), codingPath: codingPath)
         } else if T.self == [Bool].self {
-            writeArray(reinterpret(value, as: [Bool].self)) { writer.appendRaw($0 ? "true" : "false") }
+            writeArray(reinterpret(value, as: [Bool].self)) { writer.appendBool($0) }
         } else if T.self == [String: String].self {
             writeObject(reinterpret(value, as: [String: String].self)) { writer.appendString($0) }
         } else if T.self == [String: Int].self {
@@ -49,14 +49,14 @@ extension JSONStreamEncoder {
     /// written as they are (`[String: T]` keys are data, not coding keys).
     private func writeObject<Value>(_ dictionary: [String: Value], _ write: (Value) -> Void) {
         writer.open(UInt8(ascii: "{"))
-        let contentStart = writer.bytes.count
+        let contentStart = writer.count
         let base = members.count
         var index = 0
         for (key, value) in dictionary {
             if sortsKeys {
-                if index > 0 { members[members.count - 1].end = writer.bytes.count }
+                if index > 0 { members[members.count - 1].end = writer.count }
                 writer.beforeItem(index)
-                members.append(EncodedMember(key: key, start: writer.bytes.count, end: 0))
+                members.append(EncodedMember(key: key, start: writer.count, end: 0))
             } else {
                 writer.beforeItem(index)
             }
@@ -67,6 +67,6 @@ extension JSONStreamEncoder {
         }
         let count = sortsKeys ? rearrangeMembers(base: base, contentStart: contentStart) : index
         writer.close(UInt8(ascii: "}"), count: count)
-        members.removeSubrange(base...)
+        dropMembers(from: base)
     }
 }

@@ -34,7 +34,7 @@ extension JSONStreamEncoder {
         case .pending:
             writer.open(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
             levels[depth].kind = kind
-            levels[depth].contentStart = writer.bytes.count
+            levels[depth].contentStart = writer.count
         case kind:
             break
         default:
@@ -98,8 +98,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { try member(key); core.writer.appendRaw("null") }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); core.writer.appendRaw(value ? "true" : "false") }
+    mutating func encodeNil(forKey key: Key) throws { try member(key); core.writer.appendLiteral("null") }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); core.writer.appendBool(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key); core.writer.appendString(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try member(key)
@@ -186,8 +186,8 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         return index
     }
 
-    mutating func encodeNil() throws { _ = try element(); core.writer.appendRaw("null") }
-    mutating func encode(_ value: Bool) throws { _ = try element(); core.writer.appendRaw(value ? "true" : "false") }
+    mutating func encodeNil() throws { _ = try element(); core.writer.appendLiteral("null") }
+    mutating func encode(_ value: Bool) throws { _ = try element(); core.writer.appendBool(value) }
     mutating func encode(_ value: String) throws { _ = try element(); core.writer.appendString(value) }
     mutating func encode(_ value: Double) throws {
         let index = try element()
@@ -254,8 +254,8 @@ struct StreamSingleValueContainer: SingleValueEncodingContainer {
         core.levels[depth].kind = .scalar
     }
 
-    mutating func encodeNil() throws { try single(); core.writer.appendRaw("null") }
-    mutating func encode(_ value: Bool) throws { try single(); core.writer.appendRaw(value ? "true" : "false") }
+    mutating func encodeNil() throws { try single(); core.writer.appendLiteral("null") }
+    mutating func encode(_ value: Bool) throws { try single(); core.writer.appendBool(value) }
     mutating func encode(_ value: String) throws { try single(); core.writer.appendString(value) }
     mutating func encode(_ value: Double) throws { try single(); try core.writeFloatingPoint(value) { codingPath } }
     mutating func encode(_ value: Float) throws { try single(); try core.writeFloatingPoint(value) { codingPath } }

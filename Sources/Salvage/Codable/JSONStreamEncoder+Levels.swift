@@ -3,7 +3,7 @@ import Foundation
 /// The levels of `JSONStreamEncoder`: opening, closing, coding paths and keys.
 extension JSONStreamEncoder {
     /// Encodes `value` as the whole document.
-    func encodeRoot<T: Encodable>(_ value: T) throws -> [UInt8] {
+    func encodeRoot<T: Encodable>(_ value: T) throws -> Data {
         let root = pushLevel(step: .root)
         try writeValue(value, into: root, serial: levels[root].serial)
         if let deferredError { throw deferredError }
@@ -11,7 +11,7 @@ extension JSONStreamEncoder {
             throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         try closeLevels(downTo: 0)
-        return writer.bytes
+        return writer.text.takeData()
     }
 
     // MARK: Levels
@@ -74,13 +74,19 @@ extension JSONStreamEncoder {
             let count = rearrangeMembers(base: membersBase, contentStart: levels[depth].contentStart,
                                          mayRepeatKeys: levels[depth].mayRepeatKeys)
             writer.close(UInt8(ascii: "}"), count: count)
-            members.removeSubrange(membersBase...)
+            dropMembers(from: membersBase)
         case .array:
             writer.close(UInt8(ascii: "]"), count: levels[depth].count)
         case .scalar:
             break
         }
         levels.removeLast()
+    }
+
+    /// Forgets the members of a closed object (those from `base`). One `removeLast()` each: the generic
+    /// `removeSubrange` of the array costs several times more for the few members an object has.
+    func dropMembers(from base: Int) {
+        while members.count > base { members.removeLast() }
     }
 
     // MARK: Coding paths

@@ -6,9 +6,9 @@ extension JSONStreamEncoder {
     @inline(__always)
     func beginMember(_ key: String, depth: Int) {
         let count = levels[depth].count
-        if count > 0 { members[members.count - 1].end = writer.bytes.count }
+        if count > 0 { members[members.count - 1].end = writer.count }
         writer.beforeItem(count)
-        let start = writer.bytes.count
+        let start = writer.count
         var key = key
         let signature = key.withUTF8 { buffer in
             writer.appendQuoted(buffer)
@@ -47,15 +47,15 @@ extension JSONStreamEncoder {
     func rearrangeMembers(base: Int, contentStart: Int, mayRepeatKeys: Bool = true) -> Int {
         let count = members.count - base
         guard count > 1, sortsKeys || mayRepeatKeys else { return count }
-        members[members.count - 1].end = writer.bytes.count
+        members[members.count - 1].end = writer.count
         guard let order = sortsKeys ? sortedOrder(base: base) : orderWithoutDuplicates(base: base) else { return count }
         let start = contentStart
-        let contents = Array(writer.bytes[start...])
-        writer.bytes.removeSubrange(start...)
+        let contents = writer.text.copy(from: start)
+        writer.text.truncate(to: start)
         for (index, memberIndex) in order.enumerated() {
             let member = members[memberIndex]
             writer.beforeItem(index)
-            writer.bytes.append(contentsOf: contents[(member.start - start)..<(member.end - start)])
+            writer.text.append(contents, in: (member.start - start)..<(member.end - start))
         }
         return order.count
     }

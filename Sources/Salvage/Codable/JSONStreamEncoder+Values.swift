@@ -56,9 +56,23 @@ extension JSONStreamEncoder {
     }
 
     /// Writes `value` when it is a scalar or one of the Foundation types with a JSON form of their own; returns
-    /// false, writing nothing, for any other type.
+    /// false, writing nothing, for any other type. Which types those are is remembered (`DirectFormCache`).
     @inline(__always)
     func writeDirectly<T: Encodable>(_ value: T, codingPath: () -> [any CodingKey]) throws -> Bool {
+        switch directForms.hasDirectForm(T.self) {
+        case false?:
+            return false
+        case true?:
+            return try writeDirectForm(value, codingPath: codingPath)
+        case nil:
+            let wrote = try writeDirectForm(value, codingPath: codingPath)
+            directForms.record(T.self, hasDirectForm: wrote)
+            return wrote
+        }
+    }
+
+    /// ``writeDirectly(_:codingPath:)`` without the cache.
+    private func writeDirectForm<T: Encodable>(_ value: T, codingPath: () -> [any CodingKey]) throws -> Bool {
         if T.self == String.self {
             writer.appendString(reinterpret(value, as: String.self))
         } else if T.self == Int.self {
@@ -66,7 +80,7 @@ extension JSONStreamEncoder {
         } else if T.self == Double.self {
             try writeFloatingPoint(reinterpret(value, as: Double.self), codingPath: codingPath)
         } else if T.self == Bool.self {
-            writer.appendRaw(reinterpret(value, as: Bool.self) ? "true" : "false")
+            writer.appendBool(reinterpret(value, as: Bool.self))
         } else if T.self == Int64.self {
             writer.appendInteger(reinterpret(value, as: Int64.self))
         } else if T.self == Float.self {
@@ -140,7 +154,7 @@ extension Dictionary: StringKeyedEncodableDictionary where Key == String, Value:
     func encodeMembers(to encoder: JSONStreamEncoder, depth: Int, serial: UInt32) throws {
         encoder.levels[depth].kind = .object
         encoder.writer.open(UInt8(ascii: "{"))
-        encoder.levels[depth].contentStart = encoder.writer.bytes.count
+        encoder.levels[depth].contentStart = encoder.writer.count
         for (key, value) in self {
             try encoder.prepare(depth, serial: serial)
             encoder.beginMember(key, depth: depth)

@@ -20,7 +20,7 @@ import Foundation
 /// in `deinit`, and reached only through the accessors below; an encoder is used by one thread, one call.
 final class JSONStreamEncoder {
     /// What the encoder changes as it writes.
-    struct State {
+    struct State: ~Copyable {
         var writer: JSONTextWriter
         /// The open levels, the root's first.
         var levels: [EncodingLevel] = []
@@ -30,6 +30,8 @@ final class JSONStreamEncoder {
         var deferredError: EncodingError?
         /// snake_case forms of the keys seen so far.
         var snakeCaseKeys: [String: String] = [:]
+        /// Which types `writeDirectly` writes itself.
+        var directForms = DirectFormCache()
         var nextSerial: UInt32 = 0
     }
 
@@ -71,6 +73,11 @@ final class JSONStreamEncoder {
     var deferredError: EncodingError? {
         get { state.pointee.deferredError }
         set { state.pointee.deferredError = newValue }
+    }
+
+    var directForms: DirectFormCache {
+        _read { yield state.pointee.directForms }
+        _modify { yield &state.pointee.directForms }
     }
 
     var snakeCaseKeys: [String: String] {

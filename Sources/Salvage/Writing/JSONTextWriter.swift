@@ -1,18 +1,20 @@
-/// Appends JSON text to a byte array: strings escaped as RFC 8259 requires, numbers, indentation,
+import Foundation
+
+/// Writes JSON text into a ``JSONTextBuffer``: strings escaped as RFC 8259 requires, numbers, indentation,
 /// separators. The one writer of JSON text: `JSONValue`'s writing and `APIDataEncoder` share it.
 ///
-/// Speed matters here (the encoder writes every byte through it), so the array's capacity is reserved up
-/// front, strings are copied in runs of bytes that need no escape (`JSONStringEscaping.swift`) and integers
-/// are written digit by digit without making a `String`.
-struct JSONTextWriter {
+/// Speed matters here (the encoder writes every byte through it): the buffer is raw memory with room reserved
+/// before each write, strings are scanned eight bytes at a time and copied in runs that need no escape
+/// (`JSONStringEscaping.swift`), and numbers are formatted straight into the buffer. Noncopyable: the writer
+/// owns its buffer, which is freed when the writer goes away unless its bytes were taken.
+struct JSONTextWriter: ~Copyable {
     /// The text so far.
-    var bytes: [UInt8] = []
+    var text: JSONTextBuffer
     let options: JSONWritingOptions
     private let pretty: Bool
-    /// For each byte value, whether it may need an escape: `"`, `\`, control characters, `/` unless
-    /// `.withoutEscapingSlashes`, and `E2` (the first byte of U+2028 and U+2029) with `.javaScriptSafe`.
-    let escapeCandidates: [Bool]
+    /// Whether `/` is written `\/` (unless `.withoutEscapingSlashes`).
     let escapesSlashes: Bool
+    /// Whether U+2028 and U+2029 are written `\u2028` and `\u2029` (`.javaScriptSafe`).
     let escapesLineSeparators: Bool
     /// How many containers are open.
     private(set) var depth = 0
@@ -22,62 +24,74 @@ struct JSONTextWriter {
         pretty = options.contains(.prettyPrinted)
         escapesSlashes = !options.contains(.withoutEscapingSlashes)
         escapesLineSeparators = options.contains(.javaScriptSafe)
-        escapeCandidates = (0..<256).map { byte in
-            byte < 0x20 || byte == 0x22 || byte == 0x5C || (byte == 0x2F && !options.contains(.withoutEscapingSlashes))
-                || (byte == 0xE2 && options.contains(.javaScriptSafe))
-        }
-        bytes.reserveCapacity(capacity)
+        text = JSONTextBuffer(capacity: capacity)
     }
 
+    /// How many bytes are written.
+    var count: Int { text.count }
+
     /// Appends ASCII or UTF-8 text as is.
-    mutating func appendRaw(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    mutating func appendRaw(_ string: String) {
+        var string = string
+        string.withUTF8 { text.append($0) }
+    }
+
+    /// Appends a literal as is (`null`, `true`, `false`).
+    @inline(__always)
+    mutating func appendLiteral(_ literal: StaticString) {
+        text.append(literal)
+    }
+
+    /// Appends `true` or `false`.
+    @inline(__always)
+    mutating func appendBool(_ value: Bool) {
+        text.append(value ? "true" : "false")
     }
 
     /// Opens an array or object (`[` or `{`).
+    @inline(__always)
     mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        text.append(bracket)
         depth += 1
     }
 
     /// Closes an array or object; `count` is how many elements or members it had.
+    @inline(__always)
     mutating func close(_ bracket: UInt8, count: Int) {
         depth -= 1
         if pretty {
-            if count == 0 { bytes.append(UInt8(ascii: "\n")) }
+            if count == 0 { text.append(UInt8(ascii: "\n")) }
             newline()
         }
-        bytes.append(bracket)
+        text.append(bracket)
     }
 
     /// Before the element or member at `index` of the open container: a comma after the first, a new
     /// line and indentation when pretty.
+    @inline(__always)
     mutating func beforeItem(_ index: Int) {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { text.append(UInt8(ascii: ",")) }
         if pretty { newline() }
     }
 
     /// Between a key and its value: `:`, or ` : ` when pretty.
+    @inline(__always)
     mutating func afterKey() {
         if pretty {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(UInt8(ascii: " "))
+            text.append(" : ")
         } else {
-            bytes.append(UInt8(ascii: ":"))
+            text.append(UInt8(ascii: ":"))
         }
     }
 
     private mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth {
-            bytes.append(UInt8(ascii: " "))
-            bytes.append(UInt8(ascii: " "))
-        }
+        text.append(UInt8(ascii: "\n"))
+        text.append(repeating: UInt8(ascii: " "), count: 2 * depth)
     }
 
     /// Appends `string` in quotes, escaping `"`, `\`, control characters (`\b \f \n \r \t`, the others
     /// as `\u00xx`), `/` unless `.withoutEscapingSlashes`, U+2028 and U+2029 with `.javaScriptSafe`.
+    @inline(__always)
     mutating func appendString(_ string: String) {
         var string = string
         string.withUTF8 { appendQuoted($0) }
@@ -97,12 +111,11 @@ struct JSONTextWriter {
         case 0x09: short = UInt8(ascii: "t")
         default: short = nil
         }
-        bytes.append(UInt8(ascii: "\\"))
         if let short {
-            bytes.append(short)
+            text.append(UInt8(ascii: "\\"), short)
         } else {
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), JSONTextWriter.hexDigit(byte >> 4),
-                                      JSONTextWriter.hexDigit(byte & 0xF)])
+            text.append("\\u00")
+            text.append(JSONTextWriter.hexDigit(byte >> 4), JSONTextWriter.hexDigit(byte & 0xF))
         }
     }
 

@@ -12,23 +12,29 @@ extension JSONValue {
     /// - Throws: ``JSONValueError`` naming the path of a number whose text is not a JSON number (possible
     ///   only for a ``JSONNumber`` made with `init(text:)`), or of a value nested too deeply to write.
     public func jsonData(options: JSONWritingOptions = []) throws(JSONValueError) -> Data {
-        Data(try jsonBytes(options: options))
+        var writer = try written(options: options)
+        return writer.text.takeData()
     }
 
     /// The value as JSON text; see ``jsonData(options:)``.
     public func jsonString(options: JSONWritingOptions = []) throws(JSONValueError) -> String {
-        String(decoding: try jsonBytes(options: options), as: UTF8.self)
+        try written(options: options).text.string()
     }
 
     /// The UTF-8 JSON text of the value.
     func jsonBytes(options: JSONWritingOptions) throws(JSONValueError) -> [UInt8] {
+        try written(options: options).text.bytes()
+    }
+
+    /// A writer holding the JSON text of the value.
+    private func written(options: JSONWritingOptions) throws(JSONValueError) -> JSONTextWriter {
         var writer = JSONTextWriter(options: options)
         do throws(WritingFailure) {
             try write(to: &writer)
         } catch {
             throw JSONValueError(path: APIQueryPath(error.reversedPath.reversed()), problem: error.problem)
         }
-        return writer.bytes
+        return writer
     }
 
     /// A failure while writing, with the path built as it unwinds (innermost step first), so that a
@@ -40,8 +46,8 @@ extension JSONValue {
 
     private func write(to writer: inout JSONTextWriter) throws(WritingFailure) {
         switch self {
-        case .null: writer.appendRaw("null")
-        case .bool(let value): writer.appendRaw(value ? "true" : "false")
+        case .null: writer.appendLiteral("null")
+        case .bool(let value): writer.appendBool(value)
         case .number(let number):
             guard JSONNumberGrammar.isValid(number.text) else {
                 throw WritingFailure(reversedPath: [], problem: "is not a JSON number: \"\(number.text)\"")

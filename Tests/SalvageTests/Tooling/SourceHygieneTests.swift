@@ -16,8 +16,9 @@ struct SourceHygieneTests {
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
         "Codable/EncodedKeySignature.swift": "fingerprints an object key from its UTF-8 storage (two 8-byte loads) to spot repeated keys cheaply",
-        "Writing/JSONStringEscaping.swift": "escapes strings straight from their UTF-8 storage, copying plain runs with one append",
-        "Writing/JSONTextWriter+FloatingPoint.swift": "copies the standard library's formatted digits of a Double from its stack buffer",
+        "Writing/JSONTextBuffer.swift": "the encoder's output: one malloc'd block written through reserved room, handed to Data without a copy; frees its memory in deinit",
+        "Writing/JSONStringEscaping.swift": "escapes strings straight from their UTF-8 storage, eight bytes at a time, copying plain runs with one memcpy",
+        "Writing/JSONTextWriter+FloatingPoint.swift": "copies the standard library's formatted digits of a Double from its stack buffer into room reserved in the text",
         "Codable/JSONStreamEncoder.swift": "keeps an encode's state behind one pointer (no exclusivity checks on every write)",
         "Runtime/StackGuard.swift": "reads the thread's stack bounds (and the frame address, from CSalvageRuntime) and runs a deep level on a helper thread's fresh stack",
     ]

@@ -1,0 +1,76 @@
+import Foundation
+import Salvage
+import Testing
+
+// An encode that throws midway leaves nothing behind: the buffer and the open containers are released on the
+// throwing path (run many times, so that a leak would show under a leak checker or in the process's memory),
+// the error is the one thrown, and the next encode starts clean. Also on a 512 KiB thread stack.
+
+private struct Midway: Error, Equatable {
+    let step: Int
+}
+
+/// Writes a few members, a nested object and a partly filled array, then throws from inside the array.
+private struct ThrowsMidway: Encodable {
+    let text: String
+
+    enum CodingKeys: String, CodingKey { case name, inner, list }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .name)
+        var inner = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .inner)
+        try inner.encode([1, 2, 3], forKey: .list)
+        var list = container.nestedUnkeyedContainer(forKey: .list)
+        try list.encode(1.5)
+        try list.encode(Thrower(step: text.utf8.count))
+    }
+}
+
+private struct Thrower: Encodable {
+    let step: Int
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("about to fail")
+        throw Midway(step: step)
+    }
+}
+
+@Suite struct EncoderFailureCleanupTests {
+    @Test func aThrowingEncodeRepeatedManyTimesThrowsItsErrorEachTime() throws {
+        let text = String(repeating: "long text that makes the buffer grow / ", count: 200)
+        var thrown: [Int] = []
+        for _ in 0..<2_000 {
+            do {
+                _ = try APIDataEncoder(outputFormatting: .sortedKeys).encode([ThrowsMidway(text: text)])
+            } catch let error as Midway {
+                thrown.append(error.step)
+            }
+        }
+        #expect(thrown == Array(repeating: 7_800, count: 2_000))
+        let after = try APIDataEncoder().encode(["still": [1, 2]])
+        #expect(String(decoding: after, as: UTF8.self) == #"{"still":[1,2]}"#)
+    }
+
+    @Test func aThrowingEncodeOnASmallStackThread() {
+        let outcome = onThread(stackSize: 512 * 1_024) { () -> String in
+            var failures = 0
+            for _ in 0..<200 {
+                do { _ = try APIDataEncoder().encode(ThrowsMidway(text: "x")) } catch { failures += 1 }
+            }
+            let data = try? APIDataEncoder().encode(["a": [0.5, 1e21, -0.0]])
+            return "\(failures) " + (data.map { String(decoding: $0, as: UTF8.self) } ?? "nil")
+        }
+        #expect(outcome == #"200 {"a":[0.5,1e+21,-0]}"#)
+    }
+
+    @Test func aJSONValueThatCannotBeWrittenThrowsEachTimeAndTheNextOneWrites() throws {
+        let value: JSONValue = ["a": .string(String(repeating: "é", count: 1_000)), "b": [1, .number(JSONNumber(text: "1."))]]
+        var problems: [String] = []
+        for _ in 0..<1_000 {
+            do { _ = try value.jsonData() } catch { problems.append(error.problem) }
+        }
+        #expect(problems == Array(repeating: #"is not a JSON number: "1.""#, count: 1_000))
+        #expect(try JSONValue.array([1, "x"]).jsonString() == #"[1,"x"]"#)
+    }
+}
