@@ -36,8 +36,15 @@ enum DecodeDriver {
                             _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
                                       reportsLocations: reportsLocations, knownLocation: knownLocation, offsetBase: offsetBase)
+        return withRoot(in: context, body)
+    }
+
+    /// Runs `body` with the root decoder of `context`, a context not yet begun (new or reopened), from
+    /// `begin()` to `end()`, and collects the result and the errors.
+    static func withRoot<V>(in context: DecodingContext, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         context.begin()
         defer { context.end() }
+        let rootNode = context.rootNode
         // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root
         // value's model gets a frame of its own inside it.
         let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)

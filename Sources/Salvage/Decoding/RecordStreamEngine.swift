@@ -74,6 +74,9 @@ struct RecordStreamEngine<T: APIDecodable> {
     private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
     var records: [APIDecodeRecord<T>] = []
+    /// The context of the last record decoded, reopened for the next one when nothing else holds it (see
+    /// `decode(_:from:)`): one context, ledger and slot for a stream's records instead of one per record.
+    private var spareContext: DecodingContext?
     /// How many records (values and errors) were decoded, and how many errors they hold.
     private(set) var recordCount = 0
     private(set) var errorCount = 0
@@ -362,12 +365,21 @@ struct RecordStreamEngine<T: APIDecodable> {
         phase = .done
     }
 
-    private func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
+    private mutating func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
         let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
-        return DecodeDriver.withRoot(of: document, rootNode: 0, rawInput: rawInput, reportsLocations: true, knownLocation: relative,
-                                     offsetBase: windowStart, options: options) {
-            $0.decodeRequired(T.self)
+        // The last record's context is reused only when the engine holds the one reference: a Swift `Decodable`
+        // kept from that record holds its context, which must stay that record's (closed) context.
+        let context: DecodingContext
+        if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
+           spare.reopen(document: document, knownLocation: relative, offsetBase: windowStart) {
+            context = spare
+        } else {
+            context = DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
+                                      knownLocation: relative, offsetBase: windowStart, isReusable: true)
         }
+        let result = DecodeDriver.withRoot(in: context) { $0.decodeRequired(T.self) }
+        spareContext = context
+        return result
     }
 
     mutating func append(line: Int, result: consuming APIDecodeResult<T>) {

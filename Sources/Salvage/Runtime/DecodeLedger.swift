@@ -103,6 +103,13 @@ struct DecodeLedger {
         header.initialize(to: Header(frames: GrowableBuffer(capacity: capacity)))
     }
 
+    /// Empties the ledger for its owner's next decode (`DecodingContext.reopen`): as new, keeping the memory
+    /// of the frames, of which none may be open. The owner sets the cap, the frame limit and key tracking again.
+    func reopen() {
+        let ended = header.move()
+        header.initialize(to: Header(frames: ended.frames))
+    }
+
     /// Frees the memory (the frames' with the header's). Called once, by the owner's `deinit`.
     func deallocate() {
         header.deinitialize(count: 1)

@@ -4,7 +4,9 @@ import Foundation
 /// models being decoded. Created once per call and never shared between threads.
 @usableFromInline
 final class DecodingContext {
-    @usableFromInline let document: JSONDocument
+    // `document` and `lease` change only in `reopen`, between two decodes, when nothing else holds the
+    // context; unchecked, they are read as cheaply as constants (every key look-up and decoder reads them).
+    @usableFromInline @exclusivity(unchecked) private(set) var document: JSONDocument
     let options: APIDecodeOptions
     /// The response exactly as received (even when it is not JSON), for `ResponseData`; nil for
     /// Foundation object trees.
@@ -30,7 +32,9 @@ final class DecodingContext {
     var dateStrategy: DateDecodingStrategy
 
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
-    @usableFromInline let lease: ContextSlotLease
+    @usableFromInline @exclusivity(unchecked) private(set) var lease: ContextSlotLease
+    /// Whether the context may decode again after its decode ended (`reopen`): it then keeps its slot.
+    let isReusable: Bool
 
     /// Every error recorded so far, in document/decode order.
     var errors: [APIDecodeError] { state.errors }
@@ -54,8 +58,10 @@ final class DecodingContext {
     /// stream), so locating its errors does not rescan the stream before it. `offsetBase` is added to every
     /// reported offset when the document is a window of a longer stream (see `RecordStreamEngine`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
-         knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease()) {
+         knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease(),
+         isReusable: Bool = false) {
         self.lease = lease
+        self.isReusable = isReusable
         self.document = document
         self.rawInput = rawInput
         self.rootNode = rootNode
@@ -64,6 +70,10 @@ final class DecodingContext {
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         self.locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
+        setUpState()
+    }
+
+    private func setUpState() {
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
         // Codable bridge push their own): four per level is far more than a correct decode uses.
@@ -71,9 +81,30 @@ final class DecodingContext {
         if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
     }
 
+    /// Makes a reusable context whose decode has ended the context of a new decode of `document` (a stream's
+    /// next record), as if it were made anew with the same options, root node and input — with a new
+    /// generation on the same slot, so decoders made by the ended decode stay dead. Call it only when
+    /// nothing else holds the context (`isKnownUniquelyReferenced`): a Swift `Decodable` kept from the ended
+    /// decode holds its context and would otherwise see the new decode. Returns false (the context is
+    /// unchanged) when it cannot be reused: make a new one then.
+    func reopen(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> Bool {
+        guard isReusable, !isOpen, state.count == 0, let next = ContextSlotPool.renew(lease) else { return false }
+        lease = next
+        self.document = document
+        dateStrategy = options.dateDecodingStrategy
+        elementCursors = ElementCursors()
+        locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
+        // Each decode shares its own tags among its errors (`idKeys` only caches what the types declare).
+        typeTags.removeAll(keepingCapacity: true)
+        state.reopen()
+        setUpState()
+        return true
+    }
+
     deinit {
         // A context dropped without `end()` must not stay reachable from its slot.
         endIfRunning()
+        if isReusable { ContextSlotPool.release(lease) }
         state.deallocate()
     }
 
@@ -280,10 +311,8 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        guard isOpen else {
-            let found = SourceLocation.locate(offset: offset, in: document.input)
-            return SourceLocation(offset: found.offset + locator.offsetBase, line: found.line, column: found.column)
-        }
+        // Once the decode has ended the locator stays as it was; a record of a stream is located from its start.
+        guard isOpen else { return locator.locateFromFloor(offset: offset, in: document.input) }
         return locator.locate(offset: offset, in: document.input)
     }
 }
