@@ -41,6 +41,9 @@ enum DecodeDriver {
 
     /// Runs `body` with the root decoder of `context`, a context not yet begun (new or reopened), from
     /// `begin()` to `end()`, and collects the result and the errors.
+    /// Always inlined: in a generic caller that is not specialized (a stream's engine), each function looks
+    /// up the metadata of `V?` and `APIDecodeResult<V>` anew; inlined, the caller's look-ups are shared.
+    @inline(__always)
     static func withRoot<V>(in context: DecodingContext, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         context.begin()
         defer { context.end() }

@@ -365,6 +365,10 @@ struct RecordStreamEngine<T: APIDecodable> {
         phase = .done
     }
 
+    // `decode` and `append` are always inlined into `decodeValue`: the engine is not specialized for the model
+    // (`T` is only known at run time), so every function looks up the metadata of `T?`, `APIDecodeResult<T>`
+    // and `APIDecodeRecord<T>` anew (a few hundred instructions each); inlined, one look-up of each serves.
+    @inline(__always)
     private mutating func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
         let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
         // The last record's context is reused only when the engine holds the one reference: a Swift `Decodable`
@@ -382,6 +386,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         return result
     }
 
+    @inline(__always)
     mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
         // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
         errorCount += result.errors.count + result.unrecordedErrorCount

@@ -23,8 +23,10 @@ final class DecodingContext {
     /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
     let state = DecodeLedger()
 
-    /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`).
-    private var elementCursors = ElementCursors()
+    /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`). This and the other
+    /// private state below is only touched on the decode's thread, one access at a time: unchecked, `reopen`
+    /// resets it without a dynamic exclusivity check per field.
+    @exclusivity(unchecked) private var elementCursors = ElementCursors()
 
     /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
     /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
@@ -46,12 +48,12 @@ final class DecodingContext {
 
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
-    private var locator: IncrementalLocator
+    @exclusivity(unchecked) private var locator: IncrementalLocator
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
     private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
     /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
-    private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
+    @exclusivity(unchecked) private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
@@ -95,7 +97,7 @@ final class DecodingContext {
         elementCursors = ElementCursors()
         locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
         // Each decode shares its own tags among its errors (`idKeys` only caches what the types declare).
-        typeTags.removeAll(keepingCapacity: true)
+        if !typeTags.isEmpty { typeTags.removeAll(keepingCapacity: true) }
         state.reopen()
         setUpState()
         return true
