@@ -23,10 +23,16 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     private let progress: ((APIRecordProgress) -> Void)?
     /// The member of an envelope object holding the records, and what receives the envelope's other members.
     private let envelope: (member: String, receive: ([UInt8]) -> Void)?
+    private let appendRecord: RecordAppender<T>
 
+    /// `appendRecord`: the per-record step, made by the caller (specialized for the model where it is known).
+    @usableFromInline
     init(options: APIDecodeOptions, maximumRecordSize: Int, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
-         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil, makeSource: @escaping () -> RecordByteSource) {
+         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil,
+         appendRecord: @escaping RecordAppender<T> = { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) },
+         makeSource: @escaping () -> RecordByteSource) {
         self.envelope = envelope
+        self.appendRecord = appendRecord
         self.options = options
         // Windows must stay well under the parser's 4 GiB: a record may take up to twice its size to decide.
         self.maximumRecordSize = Swift.min(Swift.max(1, maximumRecordSize), 1 << 30)
@@ -38,7 +44,8 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     /// Starts reading the source (for a file: opens it at the first `next()`).
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(source: makeSource(), engine: RecordStreamEngine(options: options, layout: .automatic, rawInput: nil,
-                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member),
+                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member,
+                                                                      appendRecord: appendRecord),
                       chunkSize: chunkSize, progress: progress, receiveEnvelope: envelope?.receive)
     }
 

@@ -77,11 +77,16 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// The context of the last record decoded, reopened for the next one when nothing else holds it (see
     /// `decode(_:from:)`): one context, ledger and slot for a stream's records instead of one per record.
     private var spareContext: DecodingContext?
+    /// Decodes a record's value and appends its record: specialized for the model when the public entry point
+    /// made it (see `RecordAppending.swift`).
+    private let appendRecord: RecordAppender<T>
     /// How many records (values and errors) were decoded, and how many errors they hold.
     private(set) var recordCount = 0
     private(set) var errorCount = 0
 
-    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil) {
+    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil,
+         appendRecord: @escaping RecordAppender<T> = { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }) {
+        self.appendRecord = appendRecord
         self.recordsMember = recordsMember.map { Array($0.utf8) }
         self.options = options
         self.layout = layout
@@ -244,7 +249,10 @@ struct RecordStreamEngine<T: APIDecodable> {
                 return true
             }
             let start = locate(position, bytes)
-            append(line: start.line, result: decode(parsed.document, from: start))
+            let context = context(for: parsed.document, from: start)
+            errorCount += appendRecord(&records, recordCount, start.line, context)
+            recordCount += 1
+            spareContext = context
             position = windowStart + parsed.end
             afterFailure = false
             if inArray { phase = .separator }
@@ -370,20 +378,23 @@ struct RecordStreamEngine<T: APIDecodable> {
     // and `APIDecodeRecord<T>` anew (a few hundred instructions each); inlined, one look-up of each serves.
     @inline(__always)
     private mutating func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
-        let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
-        // The last record's context is reused only when the engine holds the one reference: a Swift `Decodable`
-        // kept from that record holds its context, which must stay that record's (closed) context.
-        let context: DecodingContext
-        if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
-           spare.reopen(document: document, knownLocation: relative, offsetBase: windowStart) {
-            context = spare
-        } else {
-            context = DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
-                                      knownLocation: relative, offsetBase: windowStart, isReusable: true)
-        }
+        let context = context(for: document, from: start)
         let result = DecodeDriver.withRoot(in: context) { $0.decodeRequired(T.self) }
         spareContext = context
         return result
+    }
+
+    /// The context to decode the record `document` starting at `start` with: the last record's, reopened, when
+    /// the engine holds the one reference to it (a Swift `Decodable` kept from that record holds its context,
+    /// which must stay that record's ended context), or else a new one. Give it back in `spareContext`.
+    private mutating func context(for document: JSONDocument, from start: SourceLocation) -> DecodingContext {
+        let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
+        if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
+           spare.reopen(document: document, knownLocation: relative, offsetBase: windowStart) {
+            return spare
+        }
+        return DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
+                               knownLocation: relative, offsetBase: windowStart, isReusable: true)
     }
 
     @inline(__always)

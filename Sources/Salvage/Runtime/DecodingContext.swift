@@ -39,7 +39,10 @@ final class DecodingContext {
     let isReusable: Bool
 
     /// Every error recorded so far, in document/decode order.
-    var errors: [APIDecodeError] { state.errors }
+    @usableFromInline var errors: [APIDecodeError] { state.errors }
+
+    /// How many errors were met past `maximumRecordedErrors` (counted, not recorded).
+    @usableFromInline var unrecordedErrorCount: Int { state.unrecordedCount }
 
     /// Whether the decode is still running (see `DecodeLedger.isOpen`).
     @usableFromInline var isOpen: Bool {
