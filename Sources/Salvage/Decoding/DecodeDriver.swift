@@ -40,8 +40,8 @@ enum DecodeDriver {
         return withRoot(in: context, body)
     }
 
-    /// Runs `body` with the root decoder of `context`, a context not yet begun (new or reopened), from
-    /// `begin()` to `end()`, and collects the result and the errors.
+    /// Runs `body` with the root decoder of `context`, a context not yet begun, from `begin()` to `end()`,
+    /// and collects the result and the errors.
     /// Always inlined: in a generic caller that is not specialized (a stream's engine), each function looks
     /// up the metadata of `V?` and `APIDecodeResult<V>` anew; inlined, the caller's look-ups are shared.
     @inline(__always)
@@ -51,9 +51,9 @@ enum DecodeDriver {
         return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.unrecordedErrorCount)
     }
 
-    /// Runs `body` with the root decoder of `context`, a context not yet begun (new or reopened), from
-    /// `begin()` to `end()`. The errors stay in the ended context (`errors`, `unrecordedErrorCount`) until it
-    /// is reopened. Not generic, so a caller specialized for its model looks no metadata up here.
+    /// Runs `body` with the root decoder of `context`, a context not yet begun, from `begin()` to `end()`.
+    /// The errors stay in the ended context (`errors`, `unrecordedErrorCount`) until its ledger goes to a
+    /// successor. Not generic, so a caller specialized for its model looks no metadata up here.
     @usableFromInline
     static func runRoot(in context: DecodingContext, _ body: (APIDecoder) -> Void) {
         context.begin()

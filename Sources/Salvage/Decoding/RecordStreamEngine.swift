@@ -74,8 +74,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
     var records: [APIDecodeRecord<T>] = []
-    /// The context of the last record decoded, reopened for the next one when nothing else holds it (see
-    /// `decode(_:from:)`): one context, ledger and slot for a stream's records instead of one per record.
+    /// The context of the last record decoded, whose ledger and slot go to the next record's context when
+    /// nothing else holds it (see `context(for:from:)`): one ledger and slot for a stream's records.
     private var spareContext: DecodingContext?
     /// Decodes a record's value and appends its record: specialized for the model when the public entry point
     /// made it (see `RecordAppending.swift`).
@@ -384,14 +384,14 @@ struct RecordStreamEngine<T: APIDecodable> {
         return result
     }
 
-    /// The context to decode the record `document` starting at `start` with: the last record's, reopened, when
-    /// the engine holds the one reference to it (a Swift `Decodable` kept from that record holds its context,
-    /// which must stay that record's ended context), or else a new one. Give it back in `spareContext`.
+    /// The context to decode the record `document` starting at `start` with: the successor of the last
+    /// record's when the engine holds the one reference to that (a Swift `Decodable` kept from that record
+    /// holds its context, whose ledger must stay that record's), or else a new one. Give it back in `spareContext`.
     private mutating func context(for document: JSONDocument, from start: SourceLocation) -> DecodingContext {
         let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
         if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
-           spare.reopen(document: document, knownLocation: relative, offsetBase: windowStart) {
-            return spare
+           let next = spare.successor(document: document, knownLocation: relative, offsetBase: windowStart) {
+            return next
         }
         return DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
                                knownLocation: relative, offsetBase: windowStart, isReusable: true)

@@ -134,7 +134,7 @@ extension DecodingContext {
     }
 
     /// Ends the decode: decoders made during it get no context from now on, and the borrowed input is no
-    /// longer read. A reusable context keeps its slot for its next decode (see `reopen`).
+    /// longer read. A reusable context keeps its slot for its successor (see `successor`).
     func end() {
         state.close()
         ContextSlotPool.end(lease, keepingSlot: isReusable)

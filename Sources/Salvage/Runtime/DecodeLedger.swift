@@ -103,8 +103,8 @@ struct DecodeLedger {
         header.initialize(to: Header(frames: GrowableBuffer(capacity: capacity)))
     }
 
-    /// Empties the ledger for its owner's next decode (`DecodingContext.reopen`): as new, keeping the memory
-    /// of the frames, of which none may be open. The owner sets the cap, the frame limit and key tracking again.
+    /// Empties the ledger for its next owner's decode (`DecodingContext.successor`): as new, keeping the memory
+    /// of the frames, of which none may be open. The new owner sets the cap, the frame limit and key tracking.
     func reopen() {
         let ended = header.move()
         header.initialize(to: Header(frames: ended.frames))

@@ -4,9 +4,7 @@ import Foundation
 /// models being decoded. Created once per call and never shared between threads.
 @usableFromInline
 final class DecodingContext {
-    // `document` and `lease` change only in `reopen`, between two decodes, when nothing else holds the
-    // context; unchecked, they are read as cheaply as constants (every key look-up and decoder reads them).
-    @usableFromInline @exclusivity(unchecked) private(set) var document: JSONDocument
+    @usableFromInline let document: JSONDocument
     let options: APIDecodeOptions
     /// The response exactly as received (even when it is not JSON), for `ResponseData`; nil for
     /// Foundation object trees.
@@ -21,12 +19,10 @@ final class DecodingContext {
     let redactsValues: Bool
 
     /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
-    let state = DecodeLedger()
+    let state: DecodeLedger
 
-    /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`). This and the other
-    /// private state below is only touched on the decode's thread, one access at a time: unchecked, `reopen`
-    /// resets it without a dynamic exclusivity check per field.
-    @exclusivity(unchecked) private var elementCursors = ElementCursors()
+    /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`).
+    private var elementCursors = ElementCursors()
 
     /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
     /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
@@ -34,9 +30,12 @@ final class DecodingContext {
     var dateStrategy: DateDecodingStrategy
 
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
-    @usableFromInline @exclusivity(unchecked) private(set) var lease: ContextSlotLease
-    /// Whether the context may decode again after its decode ended (`reopen`): it then keeps its slot.
+    @usableFromInline let lease: ContextSlotLease
+    /// Whether the context hands its ledger and slot to a successor once its decode ended (`successor`): it
+    /// then keeps its slot when it ends.
     let isReusable: Bool
+    /// Set once the ledger and the slot went to a successor: this context no longer frees or releases them.
+    private var handedOver = false
 
     /// Every error recorded so far, in document/decode order.
     @usableFromInline var errors: [APIDecodeError] { state.errors }
@@ -51,12 +50,12 @@ final class DecodingContext {
 
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
-    @exclusivity(unchecked) private var locator: IncrementalLocator
+    private var locator: IncrementalLocator
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
     private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
     /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
-    @exclusivity(unchecked) private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
+    private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
@@ -64,9 +63,10 @@ final class DecodingContext {
     /// reported offset when the document is a window of a longer stream (see `RecordStreamEngine`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
          knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease(),
-         isReusable: Bool = false) {
+         isReusable: Bool = false, state: DecodeLedger = DecodeLedger()) {
         self.lease = lease
         self.isReusable = isReusable
+        self.state = state
         self.document = document
         self.rawInput = rawInput
         self.rootNode = rootNode
@@ -75,10 +75,6 @@ final class DecodingContext {
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         self.locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
-        setUpState()
-    }
-
-    private func setUpState() {
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
         // Codable bridge push their own): four per level is far more than a correct decode uses.
@@ -86,27 +82,21 @@ final class DecodingContext {
         if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
     }
 
-    /// Makes a reusable context whose decode has ended the context of a new decode of `document` (a stream's
-    /// next record), as if it were made anew with the same options, root node and input — with a new
-    /// generation on the same slot, so decoders made by the ended decode stay dead. Call it only when
-    /// nothing else holds the context (`isKnownUniquelyReferenced`): a Swift `Decodable` kept from the ended
-    /// decode holds its context and would otherwise see the new decode. Returns false (the context is
-    /// unchanged) when it cannot be reused: make a new one then.
-    func reopen(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> Bool {
-        guard isReusable, !isOpen, state.count == 0, let next = ContextSlotPool.renew(lease) else { return false }
-        lease = next
-        self.document = document
-        dateStrategy = options.dateDecodingStrategy
-        elementCursors = ElementCursors()
-        locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
-        // Each decode shares its own tags among its errors (`idKeys` only caches what the types declare).
-        if !typeTags.isEmpty { typeTags.removeAll(keepingCapacity: true) }
+    /// The context of a new decode of `document` (a stream's next record) with this reusable context's
+    /// options, root node and input, made anew except for its ledger (emptied, its memory kept) and its slot
+    /// (a new generation, so decoders made by this ended decode stay dead), which it takes over. Call it
+    /// only when nothing else holds this context (`isKnownUniquelyReferenced`): a Swift `Decodable` kept
+    /// from this decode holds it, and reads its ledger. Nil when this context cannot hand over: make a new one.
+    func successor(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> DecodingContext? {
+        guard isReusable, !handedOver, !isOpen, state.count == 0, let next = ContextSlotPool.renew(lease) else { return nil }
+        handedOver = true
         state.reopen()
-        setUpState()
-        return true
+        return DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations,
+                               knownLocation: knownLocation, offsetBase: offsetBase, lease: next, isReusable: true, state: state)
     }
 
     deinit {
+        guard !handedOver else { return }
         // A context dropped without `end()` must not stay reachable from its slot.
         endIfRunning()
         if isReusable { ContextSlotPool.release(lease) }

@@ -2,9 +2,9 @@ import Foundation
 @testable import Salvage
 import Testing
 
-/// The records of a stream share one decode context, reopened for each record when nothing else holds it
-/// (`RecordStreamEngine.decode`, `DecodingContext.reopen`): every record must still decode as if alone, and
-/// what one record's decode kept must never see a later record.
+/// The records of a stream share one ledger and context slot, handed from each record's context to the next
+/// one's when nothing else holds it (`RecordStreamEngine.context(for:from:)`, `DecodingContext.successor`):
+/// every record must still decode as if alone, and what one record's decode kept must never see a later record.
 struct StreamedContextReuseTests {
     /// What the models of one run keep from a record (passed through `userInfo`, so parallel runs stay apart).
     final class Keepings: @unchecked Sendable {
@@ -163,7 +163,7 @@ struct StreamedContextReuseTests {
 
     // MARK: - The context itself
 
-    @Test func aReopenedContextTakesTheNextGenerationOfItsSlot() throws {
+    @Test func aSuccessorTakesTheNextGenerationOfItsPredecessorsSlot() {
         let bytes = Array(#"{"a": 1} {"a": 2}"#.utf8)
         ByteReader.withBytes(of: bytes) { reader in
             guard case .success(let first) = JSONDocument.parseValue(in: reader, from: 0, limits: ParseLimits()),
@@ -173,25 +173,30 @@ struct StreamedContextReuseTests {
             }
             let context = DecodingContext(document: first.document, rootNode: 0, options: APIDecodeOptions(), rawInput: nil,
                                           reportsLocations: true, isReusable: true)
-            let slot = context.lease.handle.slot
             // Not while its decode runs.
-            #expect(context.reopen(document: second.document, knownLocation: .start, offsetBase: 0) == false)
+            #expect(context.successor(document: second.document, knownLocation: .start, offsetBase: 0) == nil)
             context.begin()
             let kept = APIDecoder(context: context, frame: -1, node: 0, parent: -1, step: .root)
             #expect((kept["a"] --> Int?.self) == 1)
             context.end()
-            #expect(context.reopen(document: second.document, knownLocation: .start, offsetBase: 0))
-            context.begin()
-            let next = APIDecoder(context: context, frame: -1, node: 0, parent: -1, step: .root)
-            #expect(context.lease.handle.slot == slot)
+            guard let successor = context.successor(document: second.document, knownLocation: .start, offsetBase: 0) else {
+                Issue.record("an ended reusable context has a successor")
+                return
+            }
+            // Once only: the ledger and the slot are the successor's now.
+            #expect(context.successor(document: second.document, knownLocation: .start, offsetBase: 0) == nil)
+            successor.begin()
+            let next = APIDecoder(context: successor, frame: -1, node: 0, parent: -1, step: .root)
+            #expect(successor.lease.handle.slot == context.lease.handle.slot)
+            #expect(successor.lease.generation == context.lease.generation + 2)
             #expect(kept["a"].isPresent == false)
             #expect((next["a"] --> Int?.self) == 2)
-            context.end()
-            // A context made without `isReusable` is never reopened.
+            successor.end()
+            // A context made without `isReusable` has no successor.
             let single = DecodingContext(document: first.document, rootNode: 0, options: APIDecodeOptions(), rawInput: nil, reportsLocations: true)
             single.begin()
             single.end()
-            #expect(single.reopen(document: second.document, knownLocation: .start, offsetBase: 0) == false)
+            #expect(single.successor(document: second.document, knownLocation: .start, offsetBase: 0) == nil)
         }
     }
 
