@@ -45,7 +45,7 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     let options: APIDecodeOptions
     let limits: ParseLimits
-    private let rawInput: InputBytes?
+    let rawInput: InputBytes?
     private let layout: Layout
     /// The member of an envelope object whose array holds the records (`records(from:to:at:)`), or nil.
     let recordsMember: [UInt8]?
@@ -76,7 +76,7 @@ struct RecordStreamEngine<T: APIDecodable> {
     var records: [APIDecodeRecord<T>] = []
     /// The context of the last record decoded, whose ledger and slot go to the next record's context when
     /// nothing else holds it (see `context(for:from:)`): one ledger and slot for a stream's records.
-    private var spareContext: DecodingContext?
+    var spareContext: DecodingContext?
     /// Decodes a record's value and appends its record: specialized for the model when the public entry point
     /// made it (see `RecordAppending.swift`).
     private let appendRecord: RecordAppender<T>
@@ -373,30 +373,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         phase = .done
     }
 
-    // `decode` and `append` are always inlined into `decodeValue`: the engine is not specialized for the model
-    // (`T` is only known at run time), so every function looks up the metadata of `T?`, `APIDecodeResult<T>`
-    // and `APIDecodeRecord<T>` anew (a few hundred instructions each); inlined, one look-up of each serves.
-    @inline(__always)
-    private mutating func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
-        let context = context(for: document, from: start)
-        let result = DecodeDriver.withRoot(in: context) { $0.decodeRequired(T.self) }
-        spareContext = context
-        return result
-    }
-
-    /// The context to decode the record `document` starting at `start` with: the successor of the last
-    /// record's when the engine holds the one reference to that (a Swift `Decodable` kept from that record
-    /// holds its context, whose ledger must stay that record's), or else a new one. Give it back in `spareContext`.
-    private mutating func context(for document: JSONDocument, from start: SourceLocation) -> DecodingContext {
-        let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
-        if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
-           let next = spare.successor(document: document, knownLocation: relative, offsetBase: windowStart) {
-            return next
-        }
-        return DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
-                               knownLocation: relative, offsetBase: windowStart, isReusable: true)
-    }
-
+    // Always inlined, like `decode` (`RecordStreamEngine+Contexts.swift`), for the same reason.
     @inline(__always)
     mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
         // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
