@@ -10,8 +10,9 @@ public struct APIDecodeRecord<Value> {
     public let result: APIDecodeResult<Value>
 
     /// Always inlined: a stream builds one record per decoded value in unspecialized generic code, where an
-    /// out-of-line call costs a metadata look-up and a copy of `result` (see `RecordStreamEngine.append`).
-    @inline(__always)
+    /// out-of-line call costs a metadata look-up and a copy of `result` (see `RecordStreamEngine.append`);
+    /// inlinable for `RecordAppending`, which is specialized in your module.
+    @inlinable @inline(__always)
     init(index: Int, line: Int, result: consuming APIDecodeResult<Value>) {
         self.index = index
         self.line = line

@@ -1,5 +1,7 @@
 import Foundation
 
+// Both `records(from:to:)` are inlinable: the per-record step is made here, in your module, specialized
+// for your model (see `RecordAppending.swift`).
 extension APIDataDecoder {
     /// Decodes the records of a file as it is read, in memory bounded by the largest record, not the file:
     /// NDJSON / JSON Lines (values one after another), or — when the file starts with `[` — the elements
@@ -25,9 +27,11 @@ extension APIDataDecoder {
     /// }
     /// ```
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @inlinable
     public func records<T: APIDecodable>(from url: URL, to type: T.Type, maximumRecordSize: Int = 64 << 20,
                                          progress: ((APIRecordProgress) -> Void)? = nil) -> APIRecordStream<T> {
-        APIRecordStream(options: options, maximumRecordSize: maximumRecordSize, chunkSize: 1 << 20, progress: progress) {
+        APIRecordStream(options: options, maximumRecordSize: maximumRecordSize, chunkSize: 1 << 20, progress: progress,
+                        appendRecord: { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }) {
             RecordByteSource.file(url, chunkSize: 1 << 20)
         }
     }
@@ -42,10 +46,12 @@ extension APIDataDecoder {
     /// for try await record in APIDataDecoder().records(from: bytes, to: Event.self) { … }
     /// ```
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @inlinable
     public func records<T: APIDecodable, Bytes: AsyncSequence>(from bytes: Bytes, to type: T.Type, maximumRecordSize: Int = 64 << 20,
                                                                progress: ((APIRecordProgress) -> Void)? = nil) -> APIRecordStream<T>
     where Bytes.Element == UInt8 {
-        APIRecordStream(options: options, maximumRecordSize: maximumRecordSize, chunkSize: 64 << 10, progress: progress) {
+        APIRecordStream(options: options, maximumRecordSize: maximumRecordSize, chunkSize: 64 << 10, progress: progress,
+                        appendRecord: { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }) {
             RecordByteSource.sequence(bytes)
         }
     }

@@ -23,10 +23,16 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     private let progress: ((APIRecordProgress) -> Void)?
     /// The member of an envelope object holding the records, and what receives the envelope's other members.
     private let envelope: (member: String, receive: ([UInt8]) -> Void)?
+    private let appendRecord: RecordAppender<T>
 
+    /// `appendRecord`: the per-record step, made by the caller (specialized for the model where it is known).
+    @usableFromInline
     init(options: APIDecodeOptions, maximumRecordSize: Int, chunkSize: Int, progress: ((APIRecordProgress) -> Void)?,
-         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil, makeSource: @escaping () -> RecordByteSource) {
+         envelope: (member: String, receive: ([UInt8]) -> Void)? = nil,
+         appendRecord: @escaping RecordAppender<T> = { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) },
+         makeSource: @escaping () -> RecordByteSource) {
         self.envelope = envelope
+        self.appendRecord = appendRecord
         self.options = options
         // Windows must stay well under the parser's 4 GiB: a record may take up to twice its size to decide.
         self.maximumRecordSize = Swift.min(Swift.max(1, maximumRecordSize), 1 << 30)
@@ -38,7 +44,8 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
     /// Starts reading the source (for a file: opens it at the first `next()`).
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(source: makeSource(), engine: RecordStreamEngine(options: options, layout: .automatic, rawInput: nil,
-                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member),
+                                                                      maximumRecordSize: maximumRecordSize, recordsMember: envelope?.member,
+                                                                      appendRecord: appendRecord),
                       chunkSize: chunkSize, progress: progress, receiveEnvelope: envelope?.receive)
     }
 
@@ -51,8 +58,8 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
         private let receiveEnvelope: (([UInt8]) -> Void)?
         /// The bytes of the stream from `engine.windowStart` on.
         private var window: [UInt8] = []
-        /// The next record of `engine.records` to hand out.
-        private var nextRecord = 0
+        /// The decoded records not yet handed out, last first: `next()` moves each out with `removeLast()`.
+        @usableFromInline var pending: [APIDecodeRecord<T>] = []
         private var bytesRead = 0
         private var sourceEnded = false
         /// What reading threw, thrown once the records decoded from the bytes before it are handed out.
@@ -67,22 +74,35 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
             self.progress = progress
         }
 
+        // Inlinable, so specialized for your model: each record is moved out of `pending`, not copied (and
+        // destroyed again when the array is emptied) through the value witnesses of a model not known here.
         /// The next record, or nil at the end of the stream; throws only when reading the source fails.
+        @inlinable
         public mutating func next() async throws -> APIDecodeRecord<T>? {
+            if pending.isEmpty {
+                guard try await refill() else { return nil }
+                pending.reverse()
+            }
+            return pending.removeLast()
+        }
+
+        /// Moves the next records the stream yields into `pending` (empty), in order; false at the end of the
+        /// stream. Throws only when reading the source fails.
+        @usableFromInline
+        mutating func refill() async throws -> Bool {
             while true {
-                if nextRecord < engine.records.count {
-                    defer { nextRecord += 1 }
-                    return engine.records[nextRecord]
+                if !engine.records.isEmpty {
+                    // The two arrays trade buffers: `engine.records` gets `pending`'s, emptied by `next()`.
+                    swap(&pending, &engine.records)
+                    return true
                 }
-                engine.records.removeAll(keepingCapacity: true)
-                nextRecord = 0
                 if let error = readError {
                     readError = nil
                     throw error
                 }
                 guard !sourceEnded && !engine.isFinished else {
                     if !sourceEnded { finish() }
-                    return nil
+                    return false
                 }
                 if Task.isCancelled {
                     // The records already decoded came first; nothing more is read for a cancelled task.

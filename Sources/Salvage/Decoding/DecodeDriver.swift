@@ -2,6 +2,7 @@ import Foundation
 
 /// One decode from start to end: parse, decode the root, collect the errors — all while the input
 /// bytes are borrowed, so they are never copied.
+@usableFromInline
 enum DecodeDriver {
     static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
         parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, value: $1, to: T.self, options: options) }) { document in
@@ -36,17 +37,36 @@ enum DecodeDriver {
                             _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput,
                                       reportsLocations: reportsLocations, knownLocation: knownLocation, offsetBase: offsetBase)
+        return withRoot(in: context, body)
+    }
+
+    /// Runs `body` with the root decoder of `context`, a context not yet begun, from `begin()` to `end()`,
+    /// and collects the result and the errors.
+    /// Always inlined: in a generic caller that is not specialized (a stream's engine), each function looks
+    /// up the metadata of `V?` and `APIDecodeResult<V>` anew; inlined, the caller's look-ups are shared.
+    @inline(__always)
+    static func withRoot<V>(in context: DecodingContext, _ body: (APIDecoder) -> V?) -> APIDecodeResult<V> {
+        var value: V?
+        runRoot(in: context) { value = body($0) }
+        return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.unrecordedErrorCount)
+    }
+
+    /// Runs `body` with the root decoder of `context`, a context not yet begun, from `begin()` to `end()`.
+    /// The errors stay in the ended context (`errors`, `unrecordedErrorCount`) until its ledger goes to a
+    /// successor. Not generic, so a caller specialized for its model looks no metadata up here.
+    @usableFromInline
+    static func runRoot(in context: DecodingContext, _ body: (APIDecoder) -> Void) {
         context.begin()
         defer { context.end() }
+        let rootNode = context.rootNode
         // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root
         // value's model gets a frame of its own inside it.
         let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)
-        let value = outside.withFrame(for: Void.self) { frame in
+        _ = outside.withFrame(for: Void.self) { frame -> Void? in
             body(frame.sibling(frame: frame.frame, node: rootNode, parent: -1, step: .root))
         }
         assert(context.state.count == 0, "\(context.state.count) frames left open after the decode")
         context.state.finishUnknownKeys()
-        return APIDecodeResult(value: value, errors: context.errors, unrecordedErrorCount: context.state.unrecordedCount)
     }
 
     /// The result for input that is not JSON: no value (except for ``ResponseData``) and one error.

@@ -4,6 +4,7 @@ import Foundation
 /// of bytes. `read(into:atLeast:)` appends bytes to the window and returns how many (0 at the end). Swift
 /// concurrency and `FileHandle.read(upToCount:)` need the systems named in `@available` on Apple platforms.
 @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+@usableFromInline
 final class RecordByteSource {
     private let readMore: (inout [UInt8], Int) async throws -> Int
     private let closing: () -> Void
@@ -29,6 +30,7 @@ final class RecordByteSource {
 
     /// The file at `url`, read `chunkSize` bytes at a time with `FileHandle` (never loaded whole). Opening
     /// it is deferred to the first read, so an error there is thrown by the iteration.
+    @usableFromInline
     static func file(_ url: URL, chunkSize: Int) -> RecordByteSource {
         var handle: FileHandle?
         return RecordByteSource(readMore: { window, _ in
@@ -44,6 +46,7 @@ final class RecordByteSource {
 
     /// The bytes of `sequence`, taken one by one from its iterator (sequences of bytes such as
     /// `FileHandle.AsyncBytes` and `URLSession.AsyncBytes` buffer their source themselves).
+    @usableFromInline
     static func sequence<S: AsyncSequence>(_ sequence: S) -> RecordByteSource where S.Element == UInt8 {
         var iterator = sequence.makeAsyncIterator()
         return RecordByteSource(readMore: { window, wanted in

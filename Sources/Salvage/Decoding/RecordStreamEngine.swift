@@ -45,7 +45,7 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     let options: APIDecodeOptions
     let limits: ParseLimits
-    private let rawInput: InputBytes?
+    let rawInput: InputBytes?
     private let layout: Layout
     /// The member of an envelope object whose array holds the records (`records(from:to:at:)`), or nil.
     let recordsMember: [UInt8]?
@@ -74,11 +74,19 @@ struct RecordStreamEngine<T: APIDecodable> {
     private var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
     var records: [APIDecodeRecord<T>] = []
+    /// The context of the last record decoded, whose ledger and slot go to the next record's context when
+    /// nothing else holds it (see `context(for:from:)`): one ledger and slot for a stream's records.
+    var spareContext: DecodingContext?
+    /// Decodes a record's value and appends its record: specialized for the model when the public entry point
+    /// made it (see `RecordAppending.swift`).
+    private let appendRecord: RecordAppender<T>
     /// How many records (values and errors) were decoded, and how many errors they hold.
     private(set) var recordCount = 0
     private(set) var errorCount = 0
 
-    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil) {
+    init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil,
+         appendRecord: @escaping RecordAppender<T> = { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }) {
+        self.appendRecord = appendRecord
         self.recordsMember = recordsMember.map { Array($0.utf8) }
         self.options = options
         self.layout = layout
@@ -241,7 +249,10 @@ struct RecordStreamEngine<T: APIDecodable> {
                 return true
             }
             let start = locate(position, bytes)
-            append(line: start.line, result: decode(parsed.document, from: start))
+            let context = context(for: parsed.document, from: start)
+            errorCount += appendRecord(&records, recordCount, start.line, context)
+            recordCount += 1
+            spareContext = context
             position = windowStart + parsed.end
             afterFailure = false
             if inArray { phase = .separator }
@@ -362,14 +373,8 @@ struct RecordStreamEngine<T: APIDecodable> {
         phase = .done
     }
 
-    private func decode(_ document: JSONDocument, from start: SourceLocation) -> APIDecodeResult<T> {
-        let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
-        return DecodeDriver.withRoot(of: document, rootNode: 0, rawInput: rawInput, reportsLocations: true, knownLocation: relative,
-                                     offsetBase: windowStart, options: options) {
-            $0.decodeRequired(T.self)
-        }
-    }
-
+    // Always inlined, like `decode` (`RecordStreamEngine+Contexts.swift`), for the same reason.
+    @inline(__always)
     mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
         // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
         errorCount += result.errors.count + result.unrecordedErrorCount

@@ -78,4 +78,11 @@ struct IncrementalLocator {
         last = SourceLocation.locate(offset: offset, in: bytes, from: known)
         return offsetBase == 0 ? last : SourceLocation(offset: last.offset + offsetBase, line: last.line, column: last.column)
     }
+
+    /// Where `offset` is, found from the location known to come before it and without changing the locator
+    /// (for a decode that has ended): lines and columns counted in the whole stream, like `locate`'s.
+    func locateFromFloor(offset: Int, in bytes: ByteReader) -> SourceLocation {
+        let found = SourceLocation.locate(offset: offset, in: bytes, from: floor)
+        return SourceLocation(offset: found.offset + offsetBase, line: found.line, column: found.column)
+    }
 }

@@ -95,12 +95,29 @@ enum ContextSlotPool {
     /// Ends the lease: decoders made under it are no longer live. The slot goes back to the pool unless its
     /// generation would wrap around (then an old decoder could match again); such a slot (after four
     /// billion decodes) is retired and never used again.
-    static func end(_ lease: ContextSlotLease) {
+    static func end(_ lease: ContextSlotLease, keepingSlot: Bool = false) {
         let slot = lease.handle.slot
         let next = lease.generation &+ 1
         slot.pointee.context = nil
         salvage_slot_publish_generation(slot, next)
-        guard next < UInt32.max - 1 else { return }
+        if !keepingSlot { release(lease) }
+    }
+
+    /// The next lease on the slot of `lease`, which ended keeping its slot (`end(_:keepingSlot:)`): a new
+    /// generation, so the decoders made under `lease` stay dead, without taking the pool's lock (a
+    /// stream's records, one after another on one thread). Nil when the generation would wrap: the slot
+    /// is then retired, as `end` would retire it.
+    static func renew(_ lease: ContextSlotLease) -> ContextSlotLease? {
+        let next = lease.handle.generation &+ 1
+        guard next < UInt32.max - 1, next > lease.generation else { return nil }
+        return ContextSlotLease(handle: lease.handle, generation: next)
+    }
+
+    /// Gives the slot of `lease`, which has ended, back to the pool, unless its generation would wrap around
+    /// (then an old decoder could match again); such a slot (after four billion decodes) is retired.
+    static func release(_ lease: ContextSlotLease) {
+        let slot = lease.handle.slot
+        guard lease.handle.generation < UInt32.max - 1, lease.handle.generation != lease.generation else { return }
         lock.lock()
         free.append(slot)
         lock.unlock()
@@ -117,10 +134,10 @@ extension DecodingContext {
     }
 
     /// Ends the decode: decoders made during it get no context from now on, and the borrowed input is no
-    /// longer read.
+    /// longer read. A reusable context keeps its slot for its successor (see `successor`).
     func end() {
         state.close()
-        ContextSlotPool.end(lease)
+        ContextSlotPool.end(lease, keepingSlot: isReusable)
     }
 
     /// `end()`, unless it already happened.

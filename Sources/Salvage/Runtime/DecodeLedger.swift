@@ -103,6 +103,13 @@ struct DecodeLedger {
         header.initialize(to: Header(frames: GrowableBuffer(capacity: capacity)))
     }
 
+    /// Empties the ledger for its next owner's decode (`DecodingContext.successor`): as new, keeping the memory
+    /// of the frames, of which none may be open. The new owner sets the cap, the frame limit and key tracking.
+    func reopen() {
+        let ended = header.move()
+        header.initialize(to: Header(frames: ended.frames))
+    }
+
     /// Frees the memory (the frames' with the header's). Called once, by the owner's `deinit`.
     func deallocate() {
         header.deinitialize(count: 1)

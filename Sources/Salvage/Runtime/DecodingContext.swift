@@ -19,7 +19,7 @@ final class DecodingContext {
     let redactsValues: Bool
 
     /// Frames, errors and absent keys (see `DecodeLedger.swift` for why they live behind a pointer).
-    let state = DecodeLedger()
+    let state: DecodeLedger
 
     /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`).
     private var elementCursors = ElementCursors()
@@ -31,9 +31,17 @@ final class DecodingContext {
 
     /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
     @usableFromInline let lease: ContextSlotLease
+    /// Whether the context hands its ledger and slot to a successor once its decode ended (`successor`): it
+    /// then keeps its slot when it ends.
+    let isReusable: Bool
+    /// Set once the ledger and the slot went to a successor: this context no longer frees or releases them.
+    private var handedOver = false
 
     /// Every error recorded so far, in document/decode order.
-    var errors: [APIDecodeError] { state.errors }
+    @usableFromInline var errors: [APIDecodeError] { state.errors }
+
+    /// How many errors were met past `maximumRecordedErrors` (counted, not recorded).
+    @usableFromInline var unrecordedErrorCount: Int { state.unrecordedCount }
 
     /// Whether the decode is still running (see `DecodeLedger.isOpen`).
     @usableFromInline var isOpen: Bool {
@@ -54,8 +62,11 @@ final class DecodingContext {
     /// stream), so locating its errors does not rescan the stream before it. `offsetBase` is added to every
     /// reported offset when the document is a window of a longer stream (see `RecordStreamEngine`).
     init(document: JSONDocument, rootNode: Int, options: APIDecodeOptions, rawInput: InputBytes?, reportsLocations: Bool,
-         knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease()) {
+         knownLocation: SourceLocation = .start, offsetBase: Int = 0, lease: ContextSlotLease = ContextSlotPool.lease(),
+         isReusable: Bool = false, state: DecodeLedger = DecodeLedger()) {
         self.lease = lease
+        self.isReusable = isReusable
+        self.state = state
         self.document = document
         self.rawInput = rawInput
         self.rootNode = rootNode
@@ -71,9 +82,24 @@ final class DecodingContext {
         if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
     }
 
+    /// The context of a new decode of `document` (a stream's next record) with this reusable context's
+    /// options, root node and input, made anew except for its ledger (emptied, its memory kept) and its slot
+    /// (a new generation, so decoders made by this ended decode stay dead), which it takes over. Call it
+    /// only when nothing else holds this context (`isKnownUniquelyReferenced`): a Swift `Decodable` kept
+    /// from this decode holds it, and reads its ledger. Nil when this context cannot hand over: make a new one.
+    func successor(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> DecodingContext? {
+        guard isReusable, !handedOver, !isOpen, state.count == 0, let next = ContextSlotPool.renew(lease) else { return nil }
+        handedOver = true
+        state.reopen()
+        return DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations,
+                               knownLocation: knownLocation, offsetBase: offsetBase, lease: next, isReusable: true, state: state)
+    }
+
     deinit {
+        guard !handedOver else { return }
         // A context dropped without `end()` must not stay reachable from its slot.
         endIfRunning()
+        if isReusable { ContextSlotPool.release(lease) }
         state.deallocate()
     }
 
@@ -280,10 +306,8 @@ final class DecodingContext {
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
-        guard isOpen else {
-            let found = SourceLocation.locate(offset: offset, in: document.input)
-            return SourceLocation(offset: found.offset + locator.offsetBase, line: found.line, column: found.column)
-        }
+        // Once the decode has ended the locator stays as it was; a record of a stream is located from its start.
+        guard isOpen else { return locator.locateFromFloor(offset: offset, in: document.input) }
         return locator.locate(offset: offset, in: document.input)
     }
 }
