@@ -100,6 +100,12 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
         return key
     }
 
+    /// Whether `other` is the same step with the same tags: the same key or index, the same shared type
+    /// tag instance and the same id (so that a `PathTable` can store both as one node).
+    func isSameStep(as other: APICodingKey) -> Bool {
+        hashKey == other.hashKey && arrayIndex == other.arrayIndex && typeTag === other.typeTag && id == other.id
+    }
+
     /// A key step from any `CodingKey`: an index when it has an `intValue`, a key otherwise.
     public init(codingKey: any CodingKey) {
         if let index = codingKey.intValue {

@@ -14,7 +14,12 @@ import Foundation
 /// errors built by hand.
 public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The breadcrumb path from the root to the value, with type and id tags.
-    public let path: [APICodingKey]
+    public var path: [APICodingKey] {
+        switch storedPath {
+        case .keys(let keys): return keys
+        case .shared(let table, let node): return table.path(to: node)
+        }
+    }
     /// Why the value could not be decoded.
     public let reason: APIDecodeErrorReason
     /// Where the value is in the input, or nil when the value is absent or the input was not bytes.
@@ -31,6 +36,10 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// or null values` when ``APIDecoder/decode(_:default:when:)``'s policy did not cover the failure. Nil
     /// for most errors; not compared by `==`.
     public internal(set) var note: String?
+    /// The path as given, or, once the error is recorded by a decode, its last step in the decode's
+    /// `PathTable`, where errors share the steps of their common prefix (see `PathTable.swift`). Declared
+    /// here, after the larger fields, so that an error takes 104 bytes rather than 112.
+    var storedPath: StoredPath
     /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
     /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
     var hidesSource = false
@@ -56,9 +65,15 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
         }
     }
 
+    /// How an error keeps its path: as an array of steps, or as a node of a shared table.
+    enum StoredPath: Sendable {
+        case keys([APICodingKey])
+        case shared(PathTable, node: Int32)
+    }
+
     /// Creates an error (a `failure` unless said otherwise).
     public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil, severity: Severity = .failure) {
-        self.path = path
+        self.storedPath = .keys(path)
         self.reason = reason
         self.location = location
         self.severity = severity
@@ -90,7 +105,12 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
 
     /// Equal paths (keys and indices) and equal reasons; locations and type tags are not compared.
     public static func == (lhs: APIDecodeError, rhs: APIDecodeError) -> Bool {
-        lhs.path == rhs.path && lhs.reason == rhs.reason
+        guard lhs.reason == rhs.reason else { return false }
+        if case .shared(let lhsTable, let lhsNode) = lhs.storedPath, case .shared(let rhsTable, let rhsNode) = rhs.storedPath,
+           lhsTable === rhsTable && lhsNode == rhsNode {
+            return true
+        }
+        return lhs.path == rhs.path
     }
 
     /// Hashes what `==` compares.

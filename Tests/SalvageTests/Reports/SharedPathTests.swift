@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import Salvage
+
+/// Recorded errors keep their paths in one `PathTable` per decode: a step is a node linked to the step
+/// before it, and errors under one record or array share the nodes of their common prefix. The paths read
+/// back are the same values, descriptions and exports as before, after the decode and on other tasks.
+@Suite struct SharedPathTests {
+    private struct Item: APIDecodable {
+        static var idKey: String? { "sku" }
+        let price: Double?
+        let quantity: Int?
+        init?(from decoder: APIDecoder) {
+            price = decoder["price"] --> Double?.self
+            quantity = decoder["qty"] --> Int?.self
+        }
+    }
+
+    private static let json = #"[{"sku": "A-1", "price": "x", "qty": "q"}, {"sku": "B-2", "price": "y", "qty": 1}, {"price": 2, "qty": true}]"#
+
+    private static let descriptions = [
+        #"root(Array<Item>) > [0](Item sku=A-1) > "price"(Double) : Unexpectedly found a string"#,
+        #"root(Array<Item>) > [0](Item sku=A-1) > "qty"(Int) : Unexpectedly found a string"#,
+        #"root(Array<Item>) > [1](Item sku=B-2) > "price"(Double) : Unexpectedly found a string"#,
+        #"root(Array<Item>) > [2](Item) > "qty"(Int) : Unexpectedly found a boolean"#,
+    ]
+
+    @Test func errorsOfOneDecodeShareTheStepsOfTheirCommonPrefix() throws {
+        let errors = APIDataDecoder().decode(data: Data(Self.json.utf8), to: [Item].self).errors
+        #expect(errors.map(\.description) == Self.descriptions)
+        let tables = errors.compactMap { error -> PathTable? in
+            if case .shared(let table, _) = error.storedPath { return table }
+            return nil
+        }
+        #expect(tables.count == 4)
+        let table = try #require(tables.first)
+        #expect(tables.allSatisfy { $0 === table })
+        // root; [0], "price", "qty"; [1], "price"; [2], "qty": the root is stored once, each record once.
+        #expect(table.nodes.count == 8)
+        // "root", "A-1", "price", "qty", "B-2": keys once per table, ids once per record.
+        #expect(table.strings == ["root", "A-1", "price", "qty", "B-2"])
+        let parents = errors.map { error -> Int32 in
+            guard case .shared(let table, let node) = error.storedPath else { return -2 }
+            return table.nodes[Int(node)].parent
+        }
+        #expect(parents[0] == parents[1])
+        #expect(parents[1] != parents[2] && parents[2] != parents[3])
+    }
+
+    @Test func aSharedPathEqualsAndHashesLikeTheSamePathBuiltByHand() throws {
+        let errors = APIDataDecoder().decode(data: Data(Self.json.utf8), to: [Item].self).errors
+        let byHand = APIDecodeError(path: ["root", 0, "price"], reason: .unexpectedJSONType(actual: .string))
+        #expect(errors[0] == byHand)
+        #expect(errors[0].hashValue == byHand.hashValue)
+        #expect(errors[1] != byHand)
+        #expect(errors[2] != byHand)
+        #expect(Set(errors + [byHand]).count == 4)
+        // Copies compare equal through the shared node, and against an exported copy read back.
+        let back = try JSONDecoder().decode([APIDecodeError].self, from: JSONEncoder().encode(errors))
+        #expect(back == errors)
+        #expect(back.map(\.description) == Self.descriptions)
+    }
+
+    @Test func pathsReadBackKeepEveryTag() throws {
+        let errors = APIDataDecoder().decode(data: Data(Self.json.utf8), to: [Item].self).errors
+        let record = errors[2].path[1]
+        #expect(record.arrayIndex == 1 && record.hashKey == nil)
+        #expect(record.typeName == "Item" && record.idKey == "sku" && record.id == "B-2")
+        let leaf = try #require(errors[3].path.last)
+        #expect(leaf.hashKey == "qty" && leaf.typeName == "Int" && leaf.idKey == nil && leaf.id == nil)
+        #expect(errors.map { $0.path.jsonPath } == [#"root[0]["price"]"#, #"root[0]["qty"]"#, #"root[1]["price"]"#, #"root[2]["qty"]"#])
+        #expect(errors.map { $0.codingPath.map(\.stringValue) } == [["0", "price"], ["0", "qty"], ["1", "price"], ["2", "qty"]])
+    }
+
+    @Test func errorsSentToOtherTasksReadTheSamePaths() async {
+        let errors = APIDataDecoder().decode(data: Data(Self.json.utf8), to: [Item].self).errors
+        let described = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, error) in errors.enumerated() { group.addTask { (index, error.description) } }
+            var texts = Array(repeating: "", count: errors.count)
+            for await (index, text) in group { texts[index] = text }
+            return texts
+        }
+        #expect(described == Self.descriptions)
+    }
+
+    @Test func aSealedTableIsNeverWrittenAgain() throws {
+        var builder = PathTableBuilder()
+        let added = (builder.add(["root", 0, "price"]), builder.add(["root", 0, "qty"]))
+        let first = try #require(added.0)
+        let second = try #require(added.1)
+        #expect(first.table === second.table)
+        #expect(first.table.nodes.count == 4)
+        builder.seal()
+        let afterSealing = builder.add(["root", 1, "price"])
+        let third = try #require(afterSealing)
+        #expect(third.table !== first.table)
+        #expect(first.table.nodes.count == 4)
+        #expect(third.table.nodes.count == 3)
+        #expect(first.table.path(to: second.node) == ["root", 0, "qty"])
+        #expect(third.table.path(to: third.node).map(\.description) == [#"["root"]"#, "[1]", #"["price"]"#])
+        let empty = builder.add([])
+        #expect(empty?.node == nil)
+    }
+
+    @Test func takingTheErrorsOfADecodeSealsItsTable() throws {
+        let state = DecodeLedger()
+        defer { state.deallocate() }
+        state.append(APIDecodeError(path: ["root", 0, "price"], reason: .other(message: "a")))
+        let taken = state.errors
+        state.append(APIDecodeError(path: ["root", 0, "qty"], reason: .other(message: "b")))
+        let all = state.errors
+        guard case .shared(let firstTable, _) = taken[0].storedPath, case .shared(let secondTable, _) = all[1].storedPath else {
+            Issue.record("recorded errors keep their paths in a table")
+            return
+        }
+        #expect(firstTable !== secondTable)
+        #expect(firstTable.nodes.count == 3)
+        #expect(all.map(\.description) == [#"root > [0] > "price" : a"#, #"root > [0] > "qty" : b"#])
+        // An empty path stays as given.
+        state.append(APIDecodeError(path: [], reason: .other(message: "c")))
+        #expect(state.errors.last?.path == [])
+    }
+
+    @Test func aSealedTableKeepsNoUnusedRoom() throws {
+        var builder = PathTableBuilder()
+        for index in 0..<37 { _ = builder.add(["root", APICodingKey(arrayIndex: index), "price"]) }
+        let last = builder.add(["root", 37, "price"])
+        let table = try #require(last).table
+        builder.seal()
+        #expect(table.nodes.count == 1 + 2 * 38)
+        #expect(table.nodes.capacity - table.nodes.count <= table.nodes.count / 4)
+        #expect(table.path(to: Int32(table.nodes.count - 1)) == ["root", 37, "price"])
+    }
+
+    @Test func anErrorAndAStepStaySmall() {
+        #expect(MemoryLayout<APIDecodeError>.stride == 104)
+        #expect(MemoryLayout<PathTable.Node>.stride == 24)
+    }
+}
