@@ -132,8 +132,27 @@ import Testing
         #expect(table.path(to: Int32(table.nodes.count - 1)) == ["root", 37, "price"])
     }
 
+    @Test(arguments: [
+        nil,
+        Salvage.SourceLocation(offset: 103, line: 1, column: 104),
+        Salvage.SourceLocation(offset: 0, line: 0, column: 0),
+        Salvage.SourceLocation(offset: -5, line: -1, column: 3),
+        Salvage.SourceLocation(offset: Int.max, line: Int(UInt32.max), column: Int(UInt32.max)),
+        Salvage.SourceLocation(offset: 5_000_000_000, line: 1, column: Int(UInt32.max) + 1),
+        Salvage.SourceLocation(offset: 7, line: Int.max, column: Int.min),
+    ])
+    func everyLocationIsKeptExactly(location: Salvage.SourceLocation?) {
+        var error = APIDecodeError(path: ["root", "height"], reason: .other(message: "m"), location: location)
+        #expect(error.location == location)
+        error.note = "n"
+        #expect(error.location == location && error.note == "n")
+        error.note = nil
+        #expect(error.location == location && error.note == nil)
+        #expect(error.description == #"root > "height" : m"#)
+    }
+
     @Test func anErrorAndAStepStaySmall() {
-        #expect(MemoryLayout<APIDecodeError>.stride == 104)
+        #expect(MemoryLayout<APIDecodeError>.stride == 80)
         #expect(MemoryLayout<PathTable.Node>.stride == 24)
     }
 }
