@@ -25,9 +25,12 @@ final class PathTable: @unchecked Sendable {
         let index: Int
     }
 
-    fileprivate(set) var nodes: [Node] = []
-    fileprivate(set) var strings: [String] = []
-    fileprivate(set) var tags: [APICodingKey.TypeTag] = []
+    // Not checked for exclusive access at run time (each access would pay for it, on every recorded error):
+    // only `PathTableBuilder` writes them, one call at a time on the decoding thread, and the table is read
+    // (by the errors) only between those calls or after it is sealed.
+    @exclusivity(unchecked) fileprivate(set) var nodes: [Node] = []
+    @exclusivity(unchecked) fileprivate(set) var strings: [String] = []
+    @exclusivity(unchecked) fileprivate(set) var tags: [APICodingKey.TypeTag] = []
 
     /// The step at `node`.
     func key(at node: Int32) -> APICodingKey {
@@ -66,13 +69,15 @@ struct PathTableBuilder {
     /// The keys and nodes of the last path added.
     private var lastKeys: [APICodingKey] = []
     private var lastNodes: [Int32] = []
-    /// Key texts already in the table (record ids are not looked up: each is usually met once per record).
-    private var stringIndices: [String: Int32] = [:]
-    /// Key texts are looked up in `stringIndices` until it holds this many (a dictionary decode with a
-    /// problem at each of a million distinct keys would otherwise keep them all twice while decoding).
-    private static let internedLimit = 1 << 16
-    /// Type tags already in the table, by identity (the table keeps them alive).
-    private var tagIndices: [ObjectIdentifier: Int32] = [:]
+    /// The key texts and type tags added last, with their indices in the table, searched in order before
+    /// adding one again: a decode meets few keys and types, and comparing a handful of small strings costs
+    /// less than hashing one. Record ids are not searched (each usually occurs in one record). A text or tag
+    /// missed here is stored again, which wastes a few bytes but never changes a path.
+    private var recentTexts: [(text: String, index: Int32)] = []
+    private var recentTags: [(tag: ObjectIdentifier, index: Int32)] = []
+    private var nextRecentText = 0
+    private var nextRecentTag = 0
+    private static let recentLimit = 32
 
     /// Past this many nodes or strings a table is sealed and a new one started: indices are `Int32`.
     static let capacityLimit = Int(Int32.max) - 1
@@ -90,8 +95,8 @@ struct PathTableBuilder {
         while shared < path.count && shared < lastKeys.count && path[shared].isSameStep(as: lastKeys[shared]) {
             shared += 1
         }
-        lastKeys.removeSubrange(shared...)
-        lastNodes.removeSubrange(shared...)
+        lastKeys.removeLast(lastKeys.count - shared)
+        lastNodes.removeLast(lastNodes.count - shared)
         var parent: Int32 = shared > 0 ? lastNodes[shared - 1] : -1
         for key in path[shared...] {
             let node = Int32(table.nodes.count)
@@ -118,9 +123,9 @@ struct PathTableBuilder {
     }
 
     private mutating func index(of text: String, in table: PathTable) -> Int32 {
-        if let known = stringIndices[text] { return known }
+        for recent in recentTexts where recent.text == text { return recent.index }
         let index = append(text, to: table)
-        if stringIndices.count < Self.internedLimit { stringIndices[text] = index }
+        Self.remember((text, index), in: &recentTexts, next: &nextRecentText)
         return index
     }
 
@@ -131,10 +136,20 @@ struct PathTableBuilder {
 
     private mutating func index(of tag: APICodingKey.TypeTag, in table: PathTable) -> Int32 {
         let id = ObjectIdentifier(tag)
-        if let known = tagIndices[id] { return known }
-        let index = Int32(table.tags.count)
+        for recent in recentTags where recent.tag == id { return recent.index }
         table.tags.append(tag)
-        tagIndices[id] = index
+        let index = Int32(table.tags.count - 1)
+        Self.remember((id, index), in: &recentTags, next: &nextRecentTag)
         return index
+    }
+
+    /// Adds `entry` to a list of at most `recentLimit` entries, replacing the oldest once it is full.
+    private static func remember<Entry>(_ entry: Entry, in list: inout [Entry], next: inout Int) {
+        if list.count < recentLimit {
+            list.append(entry)
+        } else {
+            list[next] = entry
+            next = (next + 1) % recentLimit
+        }
     }
 }
