@@ -63,7 +63,16 @@ final class PathTable: @unchecked Sendable {
 /// Adds paths to a `PathTable`, reusing the nodes of the prefix a path shares with the one added before it
 /// (errors are recorded in document order, so consecutive errors usually share all but their last steps).
 /// Owned by a decode's `DecodeLedger`.
+///
+/// The first `pathsKeptAlone` paths after the start (or a seal) get no table: they stay arrays of their own.
+/// A table and its three arrays cost about 250 bytes before any path is in it, so a decode with a few errors
+/// (a record of a stream with one bad field) keeps its paths cheaper without one.
 struct PathTableBuilder {
+    /// How many paths `add` leaves alone before it starts a table.
+    static let pathsKeptAlone = 4
+    private let keptAlone: Int
+    /// Paths given to `add` since the start or the last seal.
+    private var added = 0
     /// The table being filled, or nil before the first path (and after `seal()`).
     private var table: PathTable?
     /// The keys and nodes of the last path added.
@@ -82,9 +91,17 @@ struct PathTableBuilder {
     /// Past this many nodes or strings a table is sealed and a new one started: indices are `Int32`.
     static let capacityLimit = Int(Int32.max) - 1
 
-    /// Adds `path` and returns its table and the node of its last step; nil for an empty path.
+    /// A builder that starts a table at the path after the first `keptAlone` ones.
+    init(keptAlone: Int = Self.pathsKeptAlone) {
+        self.keptAlone = keptAlone
+    }
+
+    /// Adds `path` and returns its table and the node of its last step; nil for an empty path and for the
+    /// first `keptAlone` paths (which stay as they are).
     mutating func add(_ path: [APICodingKey]) -> (table: PathTable, node: Int32)? {
         guard !path.isEmpty else { return nil }
+        added += 1
+        guard added > keptAlone else { return nil }
         if let table, table.nodes.count + path.count >= Self.capacityLimit || table.strings.count + 2 * path.count >= Self.capacityLimit {
             seal()
         }
@@ -119,7 +136,7 @@ struct PathTableBuilder {
             if table.nodes.capacity - table.nodes.count > table.nodes.count / 4 { table.nodes = table.nodes.map { $0 } }
             if table.strings.capacity - table.strings.count > table.strings.count / 4 { table.strings = table.strings.map { $0 } }
         }
-        self = PathTableBuilder()
+        self = PathTableBuilder(keptAlone: keptAlone)
     }
 
     private mutating func index(of text: String, in table: PathTable) -> Int32 {
