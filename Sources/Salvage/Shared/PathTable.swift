@@ -75,8 +75,7 @@ struct PathTableBuilder {
     private var added = 0
     /// The table being filled, or nil before the first path (and after `seal()`).
     private var table: PathTable?
-    /// The keys and nodes of the last path added.
-    private var lastKeys: [APICodingKey] = []
+    /// The nodes of the last path added, first step first.
     private var lastNodes: [Int32] = []
     /// The key texts and type tags added last, with their indices in the table, searched in order before
     /// adding one again: a decode meets few keys and types, and comparing a handful of small strings costs
@@ -107,21 +106,21 @@ struct PathTableBuilder {
         }
         let table = self.table ?? PathTable()
         self.table = table
-        // The prefix shared with the last path: equal steps with the same tag instance and id.
+        // The prefix shared with the last path: equal steps with the same tag instance and id. Compared with
+        // the nodes themselves, reading each key in place (copies of keys would retain and release their parts).
         var shared = 0
-        while shared < path.count && shared < lastKeys.count && path[shared].isSameStep(as: lastKeys[shared]) {
+        while shared < path.count && shared < lastNodes.count && path[shared].isStored(at: lastNodes[shared], in: table) {
             shared += 1
         }
-        lastKeys.removeLast(lastKeys.count - shared)
         lastNodes.removeLast(lastNodes.count - shared)
         var parent: Int32 = shared > 0 ? lastNodes[shared - 1] : -1
-        for key in path[shared...] {
+        for position in shared ..< path.count {
+            let key = path[position]
             let node = Int32(table.nodes.count)
             table.nodes.append(PathTable.Node(parent: parent, tag: key.typeTag.map { index(of: $0, in: table) } ?? -1,
                                               text: key.hashKey.map { index(of: $0, in: table) } ?? -1,
                                               id: key.id.map { append($0, to: table) } ?? -1,
                                               index: key.arrayIndex ?? 0))
-            lastKeys.append(key)
             lastNodes.append(node)
             parent = node
         }
