@@ -42,7 +42,7 @@ extension APIDecoder {
         let isMissing = node < 0
         if presence == .missing {
             guard policy.contains(isMissing ? .missing : .null) else {
-                let start = withContext { $0.errors.count } ?? 0
+                let start = withContext { $0.state.recordedCount } ?? 0
                 reportMissing(decoding: T.self, required: true)
                 failRequired()
                 noteUncoveredDefault(policy, since: start)
@@ -58,7 +58,7 @@ extension APIDecoder {
             }
             return value()
         }
-        let start = policy.contains(.invalid) ? -1 : withContext { $0.errors.count } ?? 0
+        let start = policy.contains(.invalid) ? -1 : withContext { $0.state.recordedCount } ?? 0
         if let decoded = T._salvageDecode(at: self) {
             return decoded
         }

@@ -79,6 +79,8 @@ struct DecodeLedger {
         /// Where each error was recorded (parallel to `errors`), to find a failed decode's own errors
         /// without building paths.
         var sites: [ErrorSite] = []
+        /// Where the recorded errors' paths are stored, sharing common prefixes (see `PathTable.swift`).
+        var paths = PathTableBuilder()
         var absentKeys: [APICodingKey] = []
         var isOpen = true
         var errorCap: Int? = nil
@@ -136,8 +138,12 @@ struct DecodeLedger {
 
     // MARK: - Errors
 
-    /// Every error recorded so far, in order.
-    var errors: [APIDecodeError] { header.pointee.errors }
+    /// Every error recorded so far, in order. Taking them seals the table their paths are in (errors
+    /// recorded later go to a new one), so they can be sent to other threads while the decode goes on.
+    var errors: [APIDecodeError] {
+        header.pointee.paths.seal()
+        return header.pointee.errors
+    }
 
     /// Errors met so far, recorded or not (see the cap).
     var errorCount: Int { header.pointee.errors.count + header.pointee.unrecorded }
@@ -161,6 +167,10 @@ struct DecodeLedger {
         if isFull {
             header.pointee.unrecorded += 1
             return
+        }
+        var error = error
+        if case .keys(let keys) = error.storedPath, let shared = header.pointee.paths.add(keys) {
+            error.storedPath = .shared(shared.table, node: shared.node)
         }
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)
@@ -206,7 +216,9 @@ struct DecodeLedger {
             if case .unknownKey(let key, let type, _) = error.reason {
                 var updated = APIDecodeError(path: error.path, reason: .unknownKey(key: key, type: type, occurrences: entry.occurrences),
                                              location: error.location, severity: error.severity)
+                updated.storedPath = error.storedPath
                 updated.value = error.value
+                updated.note = error.note
                 updated.hidesSource = error.hidesSource
                 header.pointee.errors[entry.error] = updated
             }

@@ -100,6 +100,27 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
         return key
     }
 
+    /// Whether node `node` of `table` is this step with the same tags: the same key or index, the same shared
+    /// type tag instance and the same id (so that the table can store both as one node).
+    func isStored(at node: Int32, in table: PathTable) -> Bool {
+        let stored = table.nodes[Int(node)]
+        switch step {
+        case .key(let key):
+            guard stored.text >= 0, table.strings[Int(stored.text)] == key else { return false }
+        case .index(let index):
+            guard stored.text < 0, stored.index == index else { return false }
+        }
+        if let typeTag {
+            guard stored.tag >= 0, table.tags[Int(stored.tag)] === typeTag else { return false }
+        } else if stored.tag >= 0 {
+            return false
+        }
+        if let id {
+            return stored.id >= 0 && table.strings[Int(stored.id)] == id
+        }
+        return stored.id < 0
+    }
+
     /// A key step from any `CodingKey`: an index when it has an `intValue`, a key otherwise.
     public init(codingKey: any CodingKey) {
         if let index = codingKey.intValue {

@@ -14,14 +14,29 @@ import Foundation
 /// errors built by hand.
 public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// The breadcrumb path from the root to the value, with type and id tags.
-    public let path: [APICodingKey]
+    public var path: [APICodingKey] {
+        switch storedPath {
+        case .keys(let keys): return keys
+        case .shared(let table, let node): return table.path(to: node)
+        }
+    }
     /// Why the value could not be decoded.
     public let reason: APIDecodeErrorReason
     /// Where the value is in the input, or nil when the value is absent or the input was not bytes.
     /// For an absent value, the location of the object or array it was expected in.
-    public let location: SourceLocation?
+    public var location: SourceLocation? { packedLocation.location ?? extras?.location }
     /// How bad it is: whether a model failed, something was recovered, or it is for information.
     public internal(set) var severity: Severity
+    /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
+    /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
+    var hidesSource = false
+    /// `location` in 16 bytes, when its line and column fit in 32 bits each (else it is in `extras`).
+    let packedLocation: PackedLocation
+    /// The path as given, or, once the error is recorded by a decode, its last step in the decode's
+    /// `PathTable`, where errors share the steps of their common prefix (see `PathTable.swift`).
+    var storedPath: StoredPath
+    /// What few errors have: a note, a location too large to pack.
+    private var extras: Extras?
     /// The offending value as written (strings without quotes; `{…}`/`[…]` for containers), cut to
     /// ``APIDecodeOptions/maximumValueLength``, `<redacted>` under ``APIDecodeOptions/redactedKeys`` or
     /// ``APIDecodeOptions/redactedPaths`` (where the reason is stored without the value too); nil when
@@ -30,10 +45,12 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// What the decode adds to the reason, shown after it in parentheses: e.g. `a default exists for missing
     /// or null values` when ``APIDecoder/decode(_:default:when:)``'s policy did not cover the failure. Nil
     /// for most errors; not compared by `==`.
-    public internal(set) var note: String?
-    /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
-    /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
-    var hidesSource = false
+    public internal(set) var note: String? {
+        get { extras?.note }
+        set { extras = Extras.make(note: newValue, location: extras?.location) }
+    }
+    // The stored properties are declared in this order (the reason's 17 bytes, then the one-byte fields in
+    // its padding) so that an error takes 80 bytes; every recorded error is one of them.
 
     /// How bad a problem is.
     public enum Severity: String, Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
@@ -58,12 +75,12 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
 
     /// Creates an error (a `failure` unless said otherwise).
     public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil, severity: Severity = .failure) {
-        self.path = path
+        self.storedPath = .keys(path)
         self.reason = reason
-        self.location = location
+        self.packedLocation = PackedLocation(location)
+        self.extras = packedLocation.location == nil ? Extras.make(note: nil, location: location) : nil
         self.severity = severity
         self.value = nil
-        self.note = nil
     }
 
     /// The stable, machine-readable code of the reason, e.g. `type_mismatch`; see ``APIDecodeErrorReason/code``.
@@ -90,7 +107,12 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
 
     /// Equal paths (keys and indices) and equal reasons; locations and type tags are not compared.
     public static func == (lhs: APIDecodeError, rhs: APIDecodeError) -> Bool {
-        lhs.path == rhs.path && lhs.reason == rhs.reason
+        guard lhs.reason == rhs.reason else { return false }
+        if case .shared(let lhsTable, let lhsNode) = lhs.storedPath, case .shared(let rhsTable, let rhsNode) = rhs.storedPath,
+           lhsTable === rhsTable && lhsNode == rhsNode {
+            return true
+        }
+        return lhs.path == rhs.path
     }
 
     /// Hashes what `==` compares.

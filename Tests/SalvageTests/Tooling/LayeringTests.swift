@@ -26,7 +26,7 @@ struct LayeringTests {
     static let commonMemberNames: Set<String> = [
         "true", "false", "max", "min", "map", "get", "encode", "decode", "decodeIfPresent", "firstIndex", "nan",
         "entry", "count", "description", "value", "first", "last", "isEmpty", "contains", "append",
-        "deallocate",
+        "deallocate", "removeLast",
     ]
 
     struct SourceFile {
