@@ -40,7 +40,8 @@ extension JSONDocument {
     /// Decodes the escapes of an already validated string body (`isASCIIText`: the body has no byte >= 0x80).
     /// The text is unescaped into a scratch buffer (on the stack up to 1 KiB) and copied into the `String`
     /// unchecked: a copy costs less than the second validation `String(unsafeUninitializedCapacity:…)` runs.
-    @inline(never) // the slow path: kept out of `string(_:)`, which is inlined into every String read
+    /// Kept out of line: `string(_:)` is inlined into every String read, and this is its slow path.
+    @inline(never)
     private func unescapedString(_ text: ByteReader, isASCIIText: Bool) -> String {
         // Unescaping never makes the text longer.
         if text.count <= 1024 {
