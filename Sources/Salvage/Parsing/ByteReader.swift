@@ -60,6 +60,14 @@ struct ByteReader {
         return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
     }
 
+    /// Sixteen bytes starting at `index`, as signed lanes (for SSE2/NEON compares). The caller guarantees
+    /// `index + 16 <= count`.
+    @inline(__always)
+    func vector(_ index: Int) -> SIMD16<Int8> {
+        assert(index >= 0 && index + 16 <= count, "ByteReader: vector at \(index) out of bounds 0..<\(count)")
+        return UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<Int8>.self)
+    }
+
     /// Whether the `length` bytes at `first` equal the `length` bytes at `second`.
     /// The caller guarantees both regions lie inside the input.
     func regionsEqual(_ first: Int, _ second: Int, length: Int) -> Bool {

@@ -1,7 +1,8 @@
 // Validating strings: escapes, control characters and UTF-8, without unescaping anything.
 //
-// The fast path looks at eight bytes at a time and stops only at a quote, a backslash, a control character
-// or a non-ASCII byte; most strings in real JSON are plain ASCII and are crossed in a few steps.
+// The fast path (`skipPlainASCII`, PlainTextScanning.swift) looks at sixteen bytes at a time and stops only at
+// a quote, a backslash, a control character or a non-ASCII byte; most strings in real JSON are plain ASCII
+// and are crossed in a step or two. Runs of multi-byte characters are validated a character per word load.
 
 // The helpers below are `static` and take the reader as an argument: called as methods from the mutating
 // `scanString`, they made the compiler copy the whole parser (136 bytes) for every non-ASCII character
@@ -14,6 +15,7 @@ extension JSONParser {
         let quote = position
         var index = quote + 1
         var hasEscapes = false
+        var nonASCII = false
         while true {
             index = skipPlainASCII(from: index)
             guard index < input.count else {
@@ -29,51 +31,19 @@ extension JSONParser {
                 throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
             } else {
                 // Text in non-Latin scripts is mostly multi-byte characters in a row: stay here while it is.
-                repeat {
-                    index = try JSONParser.skipUTF8Sequence(input, at: index)
-                } while index < input.count && input.byte(index) >= 0x80
+                nonASCII = true
+                index = try JSONParser.skipMultiByteRun(input, from: index)
             }
         }
         let length = index - quote - 1
         if length > limits.maximumStringLength {
             throw ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote, limit: "maximumStringLength")
         }
-        tape.append(TapeNode(kind: .string, start: UInt32(truncatingIfNeeded: quote + 1), extent: UInt32(truncatingIfNeeded: length), flag: hasEscapes))
+        tape.append(TapeNode(stringAt: UInt32(truncatingIfNeeded: quote + 1), length: UInt32(truncatingIfNeeded: length), hasEscapes: hasEscapes, nonASCII: nonASCII))
         position = index + 1
         if isKey {
             noteKey(start: quote + 1, length: length, hasEscapes: hasEscapes)
         }
-    }
-
-    /// Returns the first index at or after `index` holding a quote, a backslash, a control character or a
-    /// non-ASCII byte (or `input.count`).
-    @inline(__always)
-    private func skipPlainASCII(from start: Int) -> Int {
-        var index = start
-        // Eight bytes at a time: a lane is "special" if it is '"', '\\', < 0x20 or >= 0x80.
-        while index + 8 <= input.count {
-            let word = input.word(index)
-            let high: UInt64 = 0x8080_8080_8080_8080
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let quotes = word ^ (ones &* 0x22)
-            let slashes = word ^ (ones &* 0x5C)
-            let hasQuote = (quotes &- ones) & ~quotes & high
-            let hasSlash = (slashes &- ones) & ~slashes & high
-            let hasControl = (word &- ones &* 0x20) & ~word & high
-            let special = hasQuote | hasSlash | hasControl | (word & high)
-            if special != 0 {
-                return index + special.trailingZeroBitCount / 8
-            }
-            index += 8
-        }
-        while index < input.count {
-            let byte = input.byte(index)
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 {
-                return index
-            }
-            index += 1
-        }
-        return index
     }
 
     /// Validates the escape whose backslash is at `index`; returns the index after it.
@@ -124,19 +94,36 @@ extension JSONParser {
         return value
     }
 
-    /// Skips one multi-byte UTF-8 sequence at `index`: the common well-formed two- and three-byte
-    /// characters inline, anything else through the full validator.
+    /// Skips the run of multi-byte UTF-8 characters starting at `start` (a byte >= 0x80); returns the index
+    /// of the first ASCII byte after it (or `input.count`).
+    ///
+    /// Well-formed two- and three-byte characters are checked with one word load each: masks for the
+    /// `110xxxxx 10xxxxxx` and `1110xxxx 10xxxxxx 10xxxxxx` patterns, then the lead's payload bits for overlong
+    /// forms and, for three bytes, the second byte's 0x20 bit against the lead's low nibble: E0 needs it
+    /// set (A0–BF, not overlong), ED needs it clear (80–9F, no surrogates). Anything else, and the last
+    /// seven bytes of the input, go through the byte-at-a-time validator.
     @inline(__always)
-    private static func skipUTF8Sequence(_ input: ByteReader, at index: Int) throws(ParseFailure) -> Int {
-        let lead = input.byte(index)
-        if lead >= 0xC2 && lead <= 0xDF && index + 1 < input.count && input.byte(index + 1) & 0xC0 == 0x80 {
-            return index + 2
+    private static func skipMultiByteRun(_ input: ByteReader, from start: Int) throws(ParseFailure) -> Int {
+        var index = start
+        while index + 8 <= input.count {
+            let word = input.word(index)
+            if word & 0x80 == 0 { return index }
+            if word & 0x00C0_C0F0 == 0x0080_80E0 {
+                let bits = word & 0x200F
+                if bits != 0 && bits != 0x200D {
+                    index += 3
+                    continue
+                }
+            } else if word & 0xC0E0 == 0x80C0 && word & 0x1E != 0 {
+                index += 2
+                continue
+            }
+            index = try validateUTF8Sequence(input, at: index)
         }
-        if (lead >= 0xE1 && lead <= 0xEC || lead == 0xEE || lead == 0xEF) && index + 2 < input.count
-            && input.byte(index + 1) & 0xC0 == 0x80 && input.byte(index + 2) & 0xC0 == 0x80 {
-            return index + 3
+        while index < input.count && input.byte(index) >= 0x80 {
+            index = try validateUTF8Sequence(input, at: index)
         }
-        return try validateUTF8Sequence(input, at: index)
+        return index
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index after it.

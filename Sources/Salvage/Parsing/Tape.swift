@@ -37,7 +37,8 @@ enum NodeKind: UInt32, Sendable {
 /// One value on the tape. See the drawing at the top of this file.
 ///
 /// `header` packs the kind (bits 0–2), one flag (bit 3) and, for containers, the child count (bits 4–31):
-/// - string: the flag says the text contains escapes and must be unescaped on the slow path;
+/// - string: the flag says the text contains escapes and must be unescaped on the slow path; bit 4 (a string
+///   has no count) says the text contains a non-ASCII byte, so ASCII text becomes a `String` marked ASCII;
 /// - number: the flag says the text is a plain integer (no fraction, no exponent);
 /// - object: the flag says at least two members share a key, so lookups must find the last one.
 @usableFromInline
@@ -50,6 +51,8 @@ struct TapeNode: Sendable {
     @usableFromInline var header: UInt32
 
     @usableFromInline static let flagBit: UInt32 = 0b1000
+    /// Strings only: the text has a byte >= 0x80 (containers keep their count in these bits).
+    @usableFromInline static let nonASCIIBit: UInt32 = 0b1_0000
     @usableFromInline static let countShift: UInt32 = 4
     /// The largest child count a container can record; the parser rejects larger containers.
     static let maximumCount = Int(UInt32.max >> countShift)
@@ -58,6 +61,13 @@ struct TapeNode: Sendable {
         self.start = start
         self.extent = extent
         self.header = kind.rawValue | (flag ? TapeNode.flagBit : 0)
+    }
+
+    /// A string node; `nonASCII` says its text has a byte >= 0x80.
+    init(stringAt start: UInt32, length: UInt32, hasEscapes: Bool, nonASCII: Bool) {
+        self.start = start
+        self.extent = length
+        self.header = NodeKind.string.rawValue | (hasEscapes ? TapeNode.flagBit : 0) | (nonASCII ? TapeNode.nonASCIIBit : 0)
     }
 
     @inlinable @inline(__always)
@@ -71,6 +81,10 @@ struct TapeNode: Sendable {
 
     @inlinable
     var count: Int { Int(header >> TapeNode.countShift) }
+
+    /// Strings only: whether the text is all ASCII (no byte >= 0x80).
+    @inlinable
+    var isASCIIString: Bool { header & TapeNode.nonASCIIBit == 0 }
 
     @inlinable
     var isContainer: Bool { header & 0b111 >= NodeKind.array.rawValue }
