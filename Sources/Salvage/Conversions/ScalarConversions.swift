@@ -25,7 +25,7 @@ extension APIDecoder {
     }
 
     /// The rest of `convertScalar` once the plain conversion failed: lenient coercion, or the error.
-    private func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
+    func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
         withContext { context in
             guard node >= 0 else {
                 context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)
@@ -82,6 +82,10 @@ extension String: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
+    /// Decodes a field without generic layers (see `ScalarFields.swift`).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        decoder.decodeScalarField(Self.self, required: required)
+    }
 
     static func convert(_ document: JSONDocument, node: Int) -> String? {
         document.kind(node) == .string ? document.string(node) : nil
@@ -104,6 +108,10 @@ extension Bool: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
+    /// Decodes a field without generic layers (see `ScalarFields.swift`).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        decoder.decodeScalarField(Self.self, required: required)
+    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Bool? {
         switch document.kind(node) {
@@ -142,6 +150,10 @@ extension Double: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
+    /// Decodes a field without generic layers (see `ScalarFields.swift`).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        decoder.decodeScalarField(Self.self, required: required)
+    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         document.kind(node) == .number ? document.double(node) : nil
@@ -163,6 +175,10 @@ extension Float: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
+    /// Decodes a field without generic layers (see `ScalarFields.swift`).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        decoder.decodeScalarField(Self.self, required: required)
+    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
         document.kind(node) == .number ? document.float(node) : nil
@@ -186,6 +202,10 @@ extension Decimal: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
+    /// Decodes a field without generic layers (see `ScalarFields.swift`).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        decoder.decodeScalarField(Self.self, required: required)
+    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Decimal? {
         guard document.kind(node) == .number, case .value(let value) = document.decimal(node) else { return nil }

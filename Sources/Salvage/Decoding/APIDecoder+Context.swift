@@ -22,7 +22,7 @@
 extension APIDecoder {
     /// Runs `body` with the context of this decoder's decode borrowed (no retain, no release) while the
     /// decode runs and returns its result; returns nil without running it for a decoder kept past its decode.
-    @inlinable @inline(__always) @discardableResult
+    @usableFromInline @_transparent @discardableResult
     func withContext<R>(_ body: (DecodingContext) -> R) -> R? {
         handle.withContext(generation: position.generation, body)
     }

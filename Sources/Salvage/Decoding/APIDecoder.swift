@@ -23,11 +23,11 @@ public struct APIDecoder {
     @usableFromInline let position: DecoderPosition
 
     /// The frame of the model whose `init?(from:)` this decoder belongs to.
-    @inlinable var frame: Int { position.frame }
+    @usableFromInline @_transparent var frame: Int { position.frame }
     /// The tape index of the value, or -1 when there is no value here.
-    @inlinable var node: Int { position.node }
+    @usableFromInline @_transparent var node: Int { position.node }
     /// The tape index this decoder was subscripted from, or -1 for the root.
-    @inlinable var parent: Int { position.parent }
+    @usableFromInline @_transparent var parent: Int { position.parent }
     /// How this decoder was reached from `parent`.
     @inlinable var step: PathStep { position.step }
 

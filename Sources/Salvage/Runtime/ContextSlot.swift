@@ -55,7 +55,7 @@ struct ContextHandle {
     /// while that decode runs; returns nil without calling it after. The decode keeps the context alive
     /// while its generation is current. Decoders reach it only through `APIDecoder.withContext`
     /// (`APIDecoder+Context.swift`), the one way.
-    @inlinable @inline(__always)
+    @usableFromInline @_transparent
     func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
         // The slot read here, not through `generation` or another helper: every subscript and `-->` comes
         // through here several times, and in a debug build (where your tests run) each helper is a real call.

@@ -48,10 +48,10 @@ struct DecoderPosition {
         frameAndStepKind = UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF | kind << 29
     }
 
-    @inlinable var node: Int { Int(nodeSlot) &- 1 }
-    @inlinable var parent: Int { Int(parentSlot) &- 1 }
-    @inlinable var frame: Int { Int(frameAndStepKind & 0x1FFF_FFFF) &- 1 }
-    @inlinable var stepKind: UInt32 { frameAndStepKind >> 29 }
+    @usableFromInline @_transparent var node: Int { Int(nodeSlot) &- 1 }
+    @usableFromInline @_transparent var parent: Int { Int(parentSlot) &- 1 }
+    @usableFromInline @_transparent var frame: Int { Int(frameAndStepKind & 0x1FFF_FFFF) &- 1 }
+    @usableFromInline @_transparent var stepKind: UInt32 { frameAndStepKind >> 29 }
 
     @inlinable var step: PathStep {
         switch stepKind {
