@@ -30,98 +30,58 @@ extension Int: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension Int8: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `Int8`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension Int16: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `Int16`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension Int32: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `Int32`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension Int64: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `Int64`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension UInt: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `UInt`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension UInt8: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `UInt8`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension UInt16: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `UInt16`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension UInt32: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `UInt32`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }
 extension UInt64: APIDecodable, ScalarDecodable {
     /// Decodes a whole number that fits in `UInt64`, recording a precise error otherwise.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 }

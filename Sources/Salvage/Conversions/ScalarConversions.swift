@@ -82,10 +82,6 @@ extension String: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 
     static func convert(_ document: JSONDocument, node: Int) -> String? {
         document.kind(node) == .string ? document.string(node) : nil
@@ -108,10 +104,6 @@ extension Bool: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Bool? {
         switch document.kind(node) {
@@ -150,10 +142,6 @@ extension Double: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         document.kind(node) == .number ? document.double(node) : nil
@@ -175,10 +163,6 @@ extension Float: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
         document.kind(node) == .number ? document.float(node) : nil
@@ -202,10 +186,6 @@ extension Decimal: APIDecodable, ScalarDecodable {
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
     /// Converts directly, without a frame of its own.
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
-    /// Decodes a field without generic layers (see `ScalarFields.swift`).
-    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
-        decoder.decodeScalarField(Self.self, required: required)
-    }
 
     static func convert(_ document: JSONDocument, node: Int) -> Decimal? {
         guard document.kind(node) == .number, case .value(let value) = document.decimal(node) else { return nil }

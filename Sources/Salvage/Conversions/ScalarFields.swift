@@ -1,39 +1,135 @@
+import Foundation
+
 // `decoder["id"] --> Int.self` for the built-in scalars, without generic layers.
 //
 // Why: tests, and the models they decode, run in debug builds, where Salvage is compiled without
-// optimisation like the code that uses it. There nothing is specialised or inlined: a generic function
-// runs with its type passed at run time, and each `Optional<T>` it touches is looked up in the runtime's
-// metadata cache (about 450 instructions per lookup; the generic path for one scalar field made four).
-// Built-in scalars (`String`, `Bool`, the integers, `Double`, `Float`, `Decimal`) implement
-// `_salvageDecodeField` with the function below, which `@_transparent` copies into each of them with
-// its type known, even at `-Onone`: one borrow of the context for presence, one for the conversion,
-// no closure over a generic type. Behaviour is that of the generic path (`decodePresent` with the
-// type's `_salvageDecode`, then `failRequired`): the same errors, at the same paths, in the same order.
-// Optimised builds inlined and specialised the generic path already; this changes nothing for them
-// beyond one call instead of two.
+// optimisation like the code that uses it. There nothing is specialised or inlined across files: a
+// generic function runs with its type passed at run time, and each `Optional<T>` it returns is looked up
+// in the runtime's metadata cache (about 450 instructions a lookup; the generic path of one scalar field
+// made eight). Each built-in scalar (`String`, `Bool`, `Double`, `Float`, `Decimal`, the ten integers)
+// implements `_salvageDecodeField` below with `decodeScalarField`, which is `@_transparent`: the compiler
+// copies it into each of them, with the type known, even without optimisation. That happens only for
+// callers in this file (a debug build compiles each file on its own), so the implementations are here,
+// and the context is reached with `withContext`'s two halves (see `APIDecoder+Context.swift`).
+// Behaviour is that of the generic path (`decodePresent` with the type's `_salvageDecode`, then
+// `failRequired`): the same errors, at the same paths, in the same order. Optimised builds inlined and
+// specialised the generic path already; for them this is one call instead of two.
 
 extension APIDecoder {
     /// Decodes the built-in scalar `S` at this position as `-->` does (required or optional): absent or
     /// null is reported as missing, a value that does not convert as `convertScalar` reports it.
-    /// `@_transparent` (see the top of this file): small, not recursive, internal.
+    /// `@_transparent` (see the top of this file): small, not recursive, internal, called in this file only.
     @_transparent
-    func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool) -> S? {
-        let node = presentScalarNode(required: required, decoding: S.self)
-        if node >= 0 {
-            if let value = withContext({ S.convert($0.document, node: node) }) ?? nil { return value }
-            if let value = convertFailedScalar(S.self, tagged: true) { return value }
+    fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool) -> S? {
+        let node = position.node
+        var value: S? = nil
+        // 1: converted, 0: absent or null, -1: present but not convertible, -2: kept past its decode.
+        var outcome = -2
+        if let context = handle.liveContext(generation: position.generation) {
+            outcome = Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context -> Int in
+                guard node >= 0 && !context.document.isNull(node) else { return 0 }
+                value = S.convert(context.document, node: node)
+                return value == nil ? -1 : 1
+            }
+        }
+        if outcome == 1 { return value }
+        if outcome == 0 {
+            reportMissing(decoding: S.self, required: required)
+        } else if outcome == -1, let coerced = convertFailedScalar(S.self, tagged: true) {
+            return coerced
         }
         if required { failRequired() }
         return nil
     }
+}
 
-    /// The node of a present, non-null value here, or a negative number after reporting it missing
-    /// (nothing is reported for a decoder kept past its decode).
-    func presentScalarNode(required: Bool, decoding type: Any.Type) -> Int {
-        let node = position.node
-        guard let present = withContext({ node >= 0 && !$0.document.isNull(node) }) else { return -1 }
-        if present { return node }
-        reportMissing(decoding: type, required: required)
-        return -1
+extension String {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> String? {
+        decoder.decodeScalarField(String.self, required: required)
+    }
+}
+extension Bool {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Bool? {
+        decoder.decodeScalarField(Bool.self, required: required)
+    }
+}
+extension Double {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Double? {
+        decoder.decodeScalarField(Double.self, required: required)
+    }
+}
+extension Float {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Float? {
+        decoder.decodeScalarField(Float.self, required: required)
+    }
+}
+extension Decimal {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Decimal? {
+        decoder.decodeScalarField(Decimal.self, required: required)
+    }
+}
+extension Int {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int? {
+        decoder.decodeScalarField(Int.self, required: required)
+    }
+}
+extension Int8 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int8? {
+        decoder.decodeScalarField(Int8.self, required: required)
+    }
+}
+extension Int16 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int16? {
+        decoder.decodeScalarField(Int16.self, required: required)
+    }
+}
+extension Int32 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int32? {
+        decoder.decodeScalarField(Int32.self, required: required)
+    }
+}
+extension Int64 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int64? {
+        decoder.decodeScalarField(Int64.self, required: required)
+    }
+}
+extension UInt {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt? {
+        decoder.decodeScalarField(UInt.self, required: required)
+    }
+}
+extension UInt8 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt8? {
+        decoder.decodeScalarField(UInt8.self, required: required)
+    }
+}
+extension UInt16 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt16? {
+        decoder.decodeScalarField(UInt16.self, required: required)
+    }
+}
+extension UInt32 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt32? {
+        decoder.decodeScalarField(UInt32.self, required: required)
+    }
+}
+extension UInt64 {
+    /// Decodes a field without generic layers (see the top of this file).
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt64? {
+        decoder.decodeScalarField(UInt64.self, required: required)
     }
 }

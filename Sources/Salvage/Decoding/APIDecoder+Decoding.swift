@@ -103,9 +103,11 @@ extension APIDecoder {
     /// Whether there is a value here (see `Presence`).
     @inlinable @inline(__always)
     func presence(acceptingNull: Bool) -> Presence {
-        let node = node
-        return withContext { context in
-            return node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
-        } ?? .keptPastItsDecode
+        // `withContext` written out, so that debug builds make no generic call (see `APIDecoder+Context.swift`).
+        let node = position.node
+        guard let context = handle.liveContext(generation: position.generation) else { return .keptPastItsDecode }
+        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context in
+            node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
+        }
     }
 }
