@@ -10,7 +10,7 @@ import Foundation
 // implements `_salvageDecodeField` below with `decodeScalarField`, which is `@_transparent`: the compiler
 // copies it into each of them, with the type known, even without optimisation. That happens only for
 // callers in this file (a debug build compiles each file on its own), so the implementations are here,
-// and the context is reached with `withContext`'s two halves (see `APIDecoder+Context.swift`).
+// and the context is reached without a generic `R?` (see `APIDecoder+Context.swift`).
 // Behaviour is that of the generic path (`decodePresent` with the type's `_salvageDecode`, then
 // `failRequired`): the same errors, at the same paths, in the same order. Optimised builds inlined and
 // specialised the generic path already; for them this is one call instead of two.
@@ -22,21 +22,17 @@ extension APIDecoder {
     @_transparent
     fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool) -> S? {
         let node = position.node
-        var value: S? = nil
-        // 1: converted, 0: absent or null, -1: present but not convertible, -2: kept past its decode.
-        var outcome = -2
         if let context = handle.liveContext(generation: position.generation) {
-            outcome = Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context -> Int in
-                guard node >= 0 && !context.document.isNull(node) else { return 0 }
-                value = S.convert(context.document, node: node)
-                return value == nil ? -1 : 1
+            // nil: absent or null; .some(nil): present but not convertible.
+            let converted = ContextHandle.borrow(context) { context -> S?? in
+                node >= 0 && !context.document.isNull(node) ? .some(S.convert(context.document, node: node)) : nil
             }
-        }
-        if outcome == 1 { return value }
-        if outcome == 0 {
-            reportMissing(decoding: S.self, required: required)
-        } else if outcome == -1, let coerced = convertFailedScalar(S.self, tagged: true) {
-            return coerced
+            if let converted {
+                if let value = converted { return value }
+                if let coerced = convertFailedScalar(S.self, tagged: true) { return coerced }
+            } else {
+                reportMissing(decoding: S.self, required: required)
+            }
         }
         if required { failRequired() }
         return nil

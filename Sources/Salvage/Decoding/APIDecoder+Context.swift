@@ -19,8 +19,8 @@
 // a generic function that looks up `Optional<R>`'s metadata (about 450 instructions) every time. The
 // paths that every subscript and `-->` takes (`decoder["key"]`, the built-in scalars' fields, model
 // frames) therefore write its two halves out: `handle.liveContext(generation:)` (not generic) and
-// `Unmanaged<DecodingContext>.fromOpaque(_:)._withUnsafeGuaranteedRef` (inlined by the compiler even
-// without optimisation), so their closure's result type is concrete. Same check, same borrow.
+// `ContextHandle.borrow(_:_:)` (generic, but its result is not optional, so nothing is looked up).
+// Same check, same borrow.
 //
 // Code that already has a context (the context itself, `BreadcrumbBuilder`, `DecodeDriver`, the Codable
 // bridge's settings) uses it directly; only decoders go through here. `ContextHandle` (`ContextSlot.swift`)
@@ -32,7 +32,7 @@ extension APIDecoder {
     @inlinable @inline(__always) @discardableResult
     func withContext<R>(_ body: (DecodingContext) -> R) -> R? {
         guard let context = handle.liveContext(generation: position.generation) else { return nil }
-        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+        return ContextHandle.borrow(context, body)
     }
 
     /// A decoder of `context`'s decode at `frame`/`node`/`parent`/`step`.

@@ -106,7 +106,7 @@ extension APIDecoder {
         // `withContext` written out, so that debug builds make no generic call (see `APIDecoder+Context.swift`).
         let node = position.node
         guard let context = handle.liveContext(generation: position.generation) else { return .keptPastItsDecode }
-        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context in
+        return ContextHandle.borrow(context) { context in
             node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
         }
     }

@@ -43,7 +43,7 @@ extension APIDecoder {
     func pushFrame(for type: Any.Type) -> Int {
         guard let context = handle.liveContext(generation: position.generation) else { return -1 }
         let node = position.node, parent = position.parent, step = position.step, frame = position.frame
-        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context in
+        return ContextHandle.borrow(context) { context in
             context.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame)
         }
     }
@@ -52,7 +52,7 @@ extension APIDecoder {
     @usableFromInline
     func popFrame(_ index: Int) {
         guard let context = handle.liveContext(generation: position.generation) else { return }
-        Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context in
+        ContextHandle.borrow(context) { context in
             context.popFrame(index)
         }
     }

@@ -71,7 +71,7 @@ public struct APIDecoder {
         let node = position.node
         guard node >= 0, let context = handle.liveContext(generation: position.generation) else { return -1 }
         let frame = position.frame
-        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef { context in
+        return ContextHandle.borrow(context) { context in
             context.memberNode(of: node, key: key, frame: frame)
         }
     }

@@ -62,6 +62,13 @@ struct ContextHandle {
         guard salvage_slot_generation(slot) == generation else { return nil }
         return slot.pointee.context
     }
+
+    /// Calls `body` with the context that `liveContext(generation:)` gave borrowed: no retain, no release.
+    /// Generic over a result that is not optional, so a debug build looks no metadata up for it.
+    @inlinable @inline(__always)
+    static func borrow<R>(_ context: UnsafeMutableRawPointer, _ body: (DecodingContext) -> R) -> R {
+        Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// The slot and generation one decode hands to its decoders.
