@@ -6,7 +6,7 @@ import Foundation
 // optimisation like the code that uses it. There nothing is specialised or inlined across files: a
 // generic function runs with its type passed at run time, and each `Optional<T>` it returns is looked up
 // in the runtime's metadata cache (about 450 instructions a lookup; the generic path of one scalar field
-// made eight). Each built-in scalar (`String`, `Bool`, `Double`, `Float`, `Decimal`, the ten integers)
+// made about eight). Each built-in scalar (`String`, `Bool`, `Double`, `Float`, `Decimal`, the ten integers)
 // implements `_salvageDecodeField` below with `decodeScalarField`, which is `@_transparent`: the compiler
 // copies it into each of them, with the type known, even without optimisation. That happens only for
 // callers in this file (a debug build compiles each file on its own), so the implementations are here,

@@ -21,8 +21,9 @@ extension APIDecoder {
         return value
     }
 
-    /// `decodeRequired` without count limits: what `decoder["id"] --> Int.self` runs. Kept apart so that
-    /// each level of a nested decode holds one frame fewer (unoptimized builds keep every frame).
+    /// `decodeRequired` without count limits (`-->` itself goes through the type's `_salvageDecodeField`,
+    /// whose default does the same). Kept apart so that each level of a nested decode holds one frame fewer
+    /// (unoptimized builds keep every frame).
     @inlinable
     func decodeRequiredValue<T: APIDecodable>(_ type: T.Type) -> T? {
         guard let value = decodePresent(T.self, required: true) else {

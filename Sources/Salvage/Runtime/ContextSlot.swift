@@ -52,8 +52,9 @@ struct ContextHandle {
     var generation: UInt32 { salvage_slot_generation(slot) }
 
     /// The context of the decode that made `generation`, unretained, while that decode runs (the decode
-    /// keeps it alive while its generation is current); nil after. Decoders reach it only through
-    /// `APIDecoder.withContext` (`APIDecoder+Context.swift`), the one way, which borrows it.
+    /// keeps it alive while its generation is current); nil after. Decoders reach it through
+    /// `APIDecoder.withContext` (`APIDecoder+Context.swift`), which borrows it with `borrow(_:_:)`; the few
+    /// hot paths listed there call the two directly.
     ///
     /// Not generic, on purpose: in a debug build (where your tests run) a generic function is not
     /// specialised, and returning its `R?` looks `Optional<R>`'s metadata up at run time on every call.
