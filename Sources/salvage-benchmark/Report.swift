@@ -14,8 +14,20 @@ struct Report {
         }
     }
 
+    /// The configuration this benchmark, and Salvage with it, was built in. In a debug build Salvage runs
+    /// unoptimised, as in a user's tests, while Foundation's `JSONDecoder` comes optimised with the toolchain.
+    static var buildConfiguration: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
     func table() -> String {
         var lines = [
+            "build: \(Report.buildConfiguration)" + (Report.buildConfiguration == "debug"
+                ? " (Salvage unoptimised, as in tests; Foundation's JSONDecoder optimised)" : ""),
             pad("suite", 12) + pad("input", 24) + pad("MB", 7, right: true) + pad("Salvage MB/s med/best", 24, right: true)
                 + pad("Foundation MB/s med/best", 27, right: true) + pad("ratio", 8, right: true) + pad("allocs S/F", 18, right: true) + "  check",
         ]
@@ -71,6 +83,7 @@ struct Report {
                 "checksums_match": result.checksumsMatch,
                 "failures": result.failures,
             ]
+            object["build"] = Report.buildConfiguration
             object["allocations"] = result.salvageAllocations ?? NSNull()
             object["foundation_allocations"] = result.foundationAllocations ?? NSNull()
             for (key, value) in result.notes { object[key] = value }

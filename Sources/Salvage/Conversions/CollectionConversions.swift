@@ -11,7 +11,7 @@ extension Array: APIDecodable where Element: APIDecodable {
         var elements: [Element] = []
         elements.reserveCapacity(decoder.count ?? 0)
         decoder.forEachElement { element in
-            if let value = element.decodeRequired(Element.self) {
+            if let value = Element._salvageDecodeField(at: element, required: true) {
                 elements.append(value)
             }
         }
@@ -37,7 +37,7 @@ extension Dictionary: APIDecodable where Key: APIDictionaryKey, Value: APIDecoda
         decoder.forEachMember { text, value in
             guard let key = Key._salvageDictionaryKey(text, at: value) else { return }
             // Assigning nil when the value fails keeps "the last member wins" for repeated keys.
-            members[key] = value.decodeRequired(Value.self)
+            members[key] = Value._salvageDecodeField(at: value, required: true)
         }
         self = members
     }

@@ -25,7 +25,7 @@ extension APIDecoder {
     }
 
     /// The rest of `convertScalar` once the plain conversion failed: lenient coercion, or the error.
-    private func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
+    func convertFailedScalar<S: ScalarDecodable>(_ type: S.Type, tagged: Bool) -> S? {
         withContext { context in
             guard node >= 0 else {
                 context.record(.unexpectedJSONType(actual: .absent), at: self, decoding: tagged ? S.self : nil)

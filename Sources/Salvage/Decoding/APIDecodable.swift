@@ -48,6 +48,12 @@ public protocol APIDecodable {
     static func _salvageDecode(at decoder: APIDecoder) -> Self?
 
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// Decodes the value at a field's position as `-->` does: absent, null or invalid gives nil (recording an
+    /// error, and failing the enclosing model when `required`). The default goes through
+    /// ``_salvageDecode(at:)``; built-in scalars convert without generic layers (see `ScalarFields.swift`).
+    static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self?
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// True for types that produce a value even where there is no JSON value (``ResponseData``).
     static var _salvageDecodesAbsence: Bool { get }
 
@@ -71,6 +77,15 @@ extension APIDecodable {
     @inlinable
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? {
         decoder.decodeModel(Self.self)
+    }
+
+    /// Handles absence and null, decodes with ``_salvageDecode(at:)``, and fails the enclosing model
+    /// when a required value gives nil.
+    @inlinable
+    public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self? {
+        if let value = decoder.decodePresent(Self.self, required: required) { return value }
+        if required { decoder.failRequired() }
+        return nil
     }
 
     /// False: a missing value is missing.

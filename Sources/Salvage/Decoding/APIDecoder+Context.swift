@@ -15,6 +15,13 @@
 // and release) the context in the closures it did not inline, such as the `String` conversion's.
 // (Measured with valgrind's instruction counts on the benchmark: see the closing note of issue #13.)
 //
+// In a debug build (where tests run) nothing is inlined or specialised, and `withContext` is a real call to
+// a generic function that looks up `Optional<R>`'s metadata (about 450 instructions) every time. The
+// paths that every subscript and `-->` takes (`decoder["key"]`, the built-in scalars' fields, model
+// frames) therefore write its two halves out: `handle.liveContext(generation:)` (not generic) and
+// `ContextHandle.borrow(_:_:)` (generic, but its result is not optional, so nothing is looked up).
+// Same check, same borrow.
+//
 // Code that already has a context (the context itself, `BreadcrumbBuilder`, `DecodeDriver`, the Codable
 // bridge's settings) uses it directly; only decoders go through here. `ContextHandle` (`ContextSlot.swift`)
 // keeps the primitives this is built on.
@@ -24,7 +31,8 @@ extension APIDecoder {
     /// decode runs and returns its result; returns nil without running it for a decoder kept past its decode.
     @inlinable @inline(__always) @discardableResult
     func withContext<R>(_ body: (DecodingContext) -> R) -> R? {
-        handle.withContext(generation: position.generation, body)
+        guard let context = handle.liveContext(generation: position.generation) else { return nil }
+        return ContextHandle.borrow(context, body)
     }
 
     /// A decoder of `context`'s decode at `frame`/`node`/`parent`/`step`.

@@ -21,8 +21,9 @@ extension APIDecoder {
         return value
     }
 
-    /// `decodeRequired` without count limits: what `decoder["id"] --> Int.self` runs. Kept apart so that
-    /// each level of a nested decode holds one frame fewer (unoptimized builds keep every frame).
+    /// `decodeRequired` without count limits (`-->` itself goes through the type's `_salvageDecodeField`,
+    /// whose default does the same). Kept apart so that each level of a nested decode holds one frame fewer
+    /// (unoptimized builds keep every frame).
     @inlinable
     func decodeRequiredValue<T: APIDecodable>(_ type: T.Type) -> T? {
         guard let value = decodePresent(T.self, required: true) else {
@@ -103,9 +104,11 @@ extension APIDecoder {
     /// Whether there is a value here (see `Presence`).
     @inlinable @inline(__always)
     func presence(acceptingNull: Bool) -> Presence {
-        let node = node
-        return withContext { context in
-            return node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
-        } ?? .keptPastItsDecode
+        // `withContext` written out, so that debug builds make no generic call (see `APIDecoder+Context.swift`).
+        let node = position.node
+        guard let context = handle.liveContext(generation: position.generation) else { return .keptPastItsDecode }
+        return ContextHandle.borrow(context) { context in
+            node >= 0 && (acceptingNull || !context.document.isNull(node)) ? .present : .missing
+        }
     }
 }

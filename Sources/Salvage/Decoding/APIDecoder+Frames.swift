@@ -14,7 +14,7 @@ extension APIDecoder {
     /// `UnenteredFrame`; one error recorded), or for a decoder kept past its decode (nothing recorded).
     @inlinable @inline(__always)
     func withFrame<R>(for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
-        let frameIndex = withContext { $0.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame) } ?? -1
+        let frameIndex = pushFrame(for: type)
         // Negative: refused (-1 also when there is no context: a decoder kept past its decode records nothing).
         guard frameIndex >= 0 else {
             reportRefusedFrame(decoding: type, pushResult: frameIndex)
@@ -25,7 +25,7 @@ extension APIDecoder {
         // `StackGuard.reserve`, and most models then pay no check at all.
         if frameIndex & 3 != 0 || StackGuard.hasRoom() {
             let value = body(inner)
-            withContext { $0.popFrame(frameIndex) }
+            popFrame(frameIndex)
             return value
         }
         let outcome = StackGuard.runOnFreshStack { body(inner) }
@@ -34,6 +34,27 @@ extension APIDecoder {
         }
         withContext { $0.popFrame(frameIndex) }
         return outcome ?? nil
+    }
+
+    /// Pushes the frame of `withFrame`: its index, or a negative `DecodeLedger` refusal (-1 also for a
+    /// decoder kept past its decode). Not generic, with `withContext` written out, so that debug builds
+    /// look no generic metadata up here (see `APIDecoder+Context.swift`).
+    @usableFromInline
+    func pushFrame(for type: Any.Type) -> Int {
+        guard let context = handle.liveContext(generation: position.generation) else { return -1 }
+        let node = position.node, parent = position.parent, step = position.step, frame = position.frame
+        return ContextHandle.borrow(context) { context in
+            context.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame)
+        }
+    }
+
+    /// Pops frame `index` pushed by `pushFrame(for:)` (nothing for a decoder kept past its decode).
+    @usableFromInline
+    func popFrame(_ index: Int) {
+        guard let context = handle.liveContext(generation: position.generation) else { return }
+        ContextHandle.borrow(context) { context in
+            context.popFrame(index)
+        }
     }
 
     /// `withFrame` for work that throws (the Codable bridge's `.salvage` recovery): the frame is popped

@@ -23,15 +23,15 @@ public struct APIDecoder {
     @usableFromInline let position: DecoderPosition
 
     /// The frame of the model whose `init?(from:)` this decoder belongs to.
-    @inlinable var frame: Int { position.frame }
+    @usableFromInline @_transparent var frame: Int { position.frame }
     /// The tape index of the value, or -1 when there is no value here.
-    @inlinable var node: Int { position.node }
+    @usableFromInline @_transparent var node: Int { position.node }
     /// The tape index this decoder was subscripted from, or -1 for the root.
-    @inlinable var parent: Int { position.parent }
+    @usableFromInline @_transparent var parent: Int { position.parent }
     /// How this decoder was reached from `parent`.
     @inlinable var step: PathStep { position.step }
 
-    @inlinable
+    @usableFromInline @_transparent
     init(handle: ContextHandle, position: DecoderPosition) {
         self.handle = handle
         self.position = position
@@ -58,7 +58,7 @@ public struct APIDecoder {
         // last use; the lookup and the absent case stay behind calls.
         let member = memberNode(key)
         let position = member >= 0
-            ? self.position(frame: frame, node: member, parent: node, step: .member(keyNode: member - 1))
+            ? DecoderPosition(generation: position.generation, frame: frame, member: member, parent: node)
             : absentPosition(APICodingKey(hashKey: key))
         return APIDecoder(handle: handle, position: position)
     }
@@ -67,11 +67,13 @@ public struct APIDecoder {
     /// last match was (see `Frame.lookupHint`).
     @usableFromInline
     func memberNode(_ key: String) -> Int {
-        guard node >= 0 else { return -1 }
-        let frame = frame, node = node
-        return withContext { context in
+        // `withContext` written out, so that debug builds make no generic call (see `APIDecoder+Context.swift`).
+        let node = position.node
+        guard node >= 0, let context = handle.liveContext(generation: position.generation) else { return -1 }
+        let frame = position.frame
+        return ContextHandle.borrow(context) { context in
             context.memberNode(of: node, key: key, frame: frame)
-        } ?? -1
+        }
     }
 
     /// Element `index` of this array. Absent when the index is out of range or this is not an array.

@@ -44,7 +44,7 @@ infix operator --> : ParseOperationsGroup
 /// ```
 @inlinable @_disfavoredOverload
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
-    decoder.decodeRequiredValue(T.self)
+    T._salvageDecodeField(at: decoder, required: true)
 }
 
 /// Decodes an **optional** value. Absent or null gives nil with no error; present but invalid gives nil and
@@ -56,7 +56,7 @@ public func --> <T: APIDecodable>(decoder: APIDecoder, type: T.Type) -> T! {
 /// ```
 @inlinable
 public func --> <T: APIDecodable>(decoder: APIDecoder, type: T?.Type) -> T? {
-    decoder.decodePresent(T.self, required: false)
+    T._salvageDecodeField(at: decoder, required: false)
 }
 
 /// Decodes a required collection and checks its count (after dropping invalid elements).

@@ -51,16 +51,24 @@ struct ContextHandle {
     @inlinable @inline(__always)
     var generation: UInt32 { salvage_slot_generation(slot) }
 
-    /// Calls `body` with the context of the decode that made `generation` borrowed (no retain, no release)
-    /// while that decode runs; returns nil without calling it after. The decode keeps the context alive
-    /// while its generation is current. Decoders reach it only through `APIDecoder.withContext`
-    /// (`APIDecoder+Context.swift`), the one way.
+    /// The context of the decode that made `generation`, unretained, while that decode runs (the decode
+    /// keeps it alive while its generation is current); nil after. Decoders reach it through
+    /// `APIDecoder.withContext` (`APIDecoder+Context.swift`), which borrows it with `borrow(_:_:)`; the few
+    /// hot paths listed there call the two directly.
+    ///
+    /// Not generic, on purpose: in a debug build (where your tests run) a generic function is not
+    /// specialised, and returning its `R?` looks `Optional<R>`'s metadata up at run time on every call.
     @inlinable @inline(__always)
-    func withContext<R>(generation: UInt32, _ body: (DecodingContext) -> R) -> R? {
-        // The slot read here, not through `generation` or another helper: every subscript and `-->` comes
-        // through here several times, and in a debug build (where your tests run) each helper is a real call.
-        guard salvage_slot_generation(slot) == generation, let context = slot.pointee.context else { return nil }
-        return Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
+    func liveContext(generation: UInt32) -> UnsafeMutableRawPointer? {
+        guard salvage_slot_generation(slot) == generation else { return nil }
+        return slot.pointee.context
+    }
+
+    /// Calls `body` with the context that `liveContext(generation:)` gave borrowed: no retain, no release.
+    /// Generic over a result that is not optional, so a debug build looks no metadata up for it.
+    @inlinable @inline(__always)
+    static func borrow<R>(_ context: UnsafeMutableRawPointer, _ body: (DecodingContext) -> R) -> R {
+        Unmanaged<DecodingContext>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
     }
 }
 

@@ -48,10 +48,24 @@ struct DecoderPosition {
         frameAndStepKind = UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF | kind << 29
     }
 
-    @inlinable var node: Int { Int(nodeSlot) &- 1 }
-    @inlinable var parent: Int { Int(parentSlot) &- 1 }
-    @inlinable var frame: Int { Int(frameAndStepKind & 0x1FFF_FFFF) &- 1 }
-    @inlinable var stepKind: UInt32 { frameAndStepKind >> 29 }
+    /// The position of member value `member` (its key is the node before it) of the object at `parent`:
+    /// what `init(generation:frame:node:parent:step:)` makes for `.member(keyNode: member - 1)`, without the
+    /// switch over the step, for `decoder["key"]`. `@_transparent`, so that unoptimized builds (your tests)
+    /// inline it too.
+    @usableFromInline @_transparent
+    init(generation: UInt32, frame: Int, member: Int, parent: Int) {
+        self.generation = generation
+        nodeSlot = UInt32(truncatingIfNeeded: member &+ 1)
+        parentSlot = UInt32(truncatingIfNeeded: parent &+ 1)
+        stepFirst = UInt32(truncatingIfNeeded: member &- 1)
+        stepSecond = 0
+        frameAndStepKind = UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF | 1 << 29
+    }
+
+    @usableFromInline @_transparent var node: Int { Int(nodeSlot) &- 1 }
+    @usableFromInline @_transparent var parent: Int { Int(parentSlot) &- 1 }
+    @usableFromInline @_transparent var frame: Int { Int(frameAndStepKind & 0x1FFF_FFFF) &- 1 }
+    @usableFromInline @_transparent var stepKind: UInt32 { frameAndStepKind >> 29 }
 
     @inlinable var step: PathStep {
         switch stepKind {
