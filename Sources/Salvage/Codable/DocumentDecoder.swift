@@ -34,18 +34,21 @@ struct DocumentDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkOpen()
         // A model's own value of the wrong type fails the model, also where it is optional (as natively).
         try expect(.object, "a dictionary", demotable: false)
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkOpen()
         try expect(.array, "an array")
         return UnkeyedContainer(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(decoder: self)
+        try checkOpen()
+        return SingleValueContainer(decoder: self)
     }
 
     /// A decoder for a member.
@@ -76,6 +79,7 @@ struct DocumentDecoder: Decoder {
     /// `.salvage`, other values are decoded in a Salvage frame of their own (unless `framed` is false: the
     /// root, whose frame `decodeSwift` pushed), and collections lossily.
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true) throws -> T {
+        try checkOpen()
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
             throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
                        .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
@@ -198,6 +202,7 @@ struct DocumentDecoder: Decoder {
     /// wrong JSON type, `dataCorrupted` for numbers that do not fit. The path is built only on failure.
     @inline(__always)
     func scalar<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix = .none) throws -> S {
+        try checkOpen()
         if let value = S.convert(document, node: node) { return value }
         if let special = nonConformingFloat(S.self, at: node) { return special }
         let path: [any CodingKey]
@@ -244,6 +249,10 @@ final class BridgeSettings {
     let strategies: CodableStrategies
     /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
     let context: DecodingContext?
+    /// Whether the decode this bridge call belongs to is still running (see `DocumentDecoder.checkOpen`).
+    var isOpen: Bool {
+        @inline(__always) get { context?.isOpen ?? false }
+    }
     /// Whether failures are recovered (`CodableRecovery.salvage`, with a decode to record them in).
     let salvages: Bool
     /// The decoder of the bridge's root value and its type, for errors the user's code throws.
