@@ -59,7 +59,8 @@ extension BridgeSettings {
     /// own `init(from:)`), with the path and location of the value it is about and a coding path that starts
     /// at the root.
     func recordThrown(_ error: DecodingError, severity: APIDecodeError.Severity) {
-        guard let context, let root else { return }
+        // Once the decode has returned its input is gone: nothing to locate, nowhere to record.
+        guard let context, context.isOpen, let root else { return }
         let inner = error.salvageContext?.codingPath ?? []
         let base = BreadcrumbBuilder(context: context).path(to: root, decoding: rootType)
         let snakeCase = strategies.keys == .convertFromSnakeCase

@@ -34,18 +34,21 @@ struct DocumentDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { settings.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try checkOpen()
         // A model's own value of the wrong type fails the model, also where it is optional (as natively).
         try expect(.object, "a dictionary", demotable: false)
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkOpen()
         try expect(.array, "an array")
         return UnkeyedContainer(decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SingleValueContainer(decoder: self)
+        try checkOpen()
+        return SingleValueContainer(decoder: self)
     }
 
     /// A decoder for a member.
@@ -76,6 +79,7 @@ struct DocumentDecoder: Decoder {
     /// `.salvage`, other values are decoded in a Salvage frame of their own (unless `framed` is false: the
     /// root, whose frame `decodeSwift` pushed), and collections lossily.
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true) throws -> T {
+        try checkOpen()
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
             throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
                        .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
@@ -196,6 +200,8 @@ struct DocumentDecoder: Decoder {
     /// Converts the scalar at `node` — this decoder's value, or its member or element named by `step` —
     /// throwing the `DecodingError` `JSONDecoder` would: `valueNotFound` for null, `typeMismatch` for the
     /// wrong JSON type, `dataCorrupted` for numbers that do not fit. The path is built only on failure.
+    /// Callers check that the decode is still open first (`checkOpen`; the containers' look-ups and
+    /// `decode` do), once per value rather than again here.
     @inline(__always)
     func scalar<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix = .none) throws -> S {
         if let value = S.convert(document, node: node) { return value }
@@ -244,6 +250,13 @@ final class BridgeSettings {
     let strategies: CodableStrategies
     /// The Salvage decode this bridge call belongs to, so `Salvaged` values can re-enter it.
     let context: DecodingContext?
+    /// Whether the decode this bridge call belongs to is still running (see `DocumentDecoder.checkOpen`).
+    var isOpen: Bool {
+        @inline(__always) get { ledger?.isOpen ?? false }
+    }
+    /// The context's ledger, held here too so that `isOpen` is one load less on the bridge's hot paths
+    /// (it lives as long as `context`, which this holds).
+    private let ledger: DecodeLedger?
     /// Whether failures are recovered (`CodableRecovery.salvage`, with a decode to record them in).
     let salvages: Bool
     /// The decoder of the bridge's root value and its type, for errors the user's code throws.
@@ -258,6 +271,7 @@ final class BridgeSettings {
         self.document = document
         self.strategies = strategies
         self.context = context
+        self.ledger = context?.state
         self.salvages = context != nil && strategies.recovery == .salvage
         self.root = root
         self.rootType = rootType
@@ -284,19 +298,24 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.document.kind(decoder.node) == .null }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
 
+    private func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
+        try decoder.checkOpen()
+        return try decoder.scalar(S.self, at: decoder.node)
+    }
+
     // Scalars straight from the tape.
-    func decode(_ type: Bool.Type) throws -> Bool { try decoder.scalar(Bool.self, at: decoder.node) }
-    func decode(_ type: String.Type) throws -> String { try decoder.scalar(String.self, at: decoder.node) }
-    func decode(_ type: Double.Type) throws -> Double { try decoder.scalar(Double.self, at: decoder.node) }
-    func decode(_ type: Float.Type) throws -> Float { try decoder.scalar(Float.self, at: decoder.node) }
-    func decode(_ type: Int.Type) throws -> Int { try decoder.scalar(Int.self, at: decoder.node) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.scalar(Int8.self, at: decoder.node) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.scalar(Int16.self, at: decoder.node) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.scalar(Int32.self, at: decoder.node) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.scalar(Int64.self, at: decoder.node) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.scalar(UInt.self, at: decoder.node) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.scalar(UInt8.self, at: decoder.node) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.scalar(UInt16.self, at: decoder.node) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.scalar(UInt32.self, at: decoder.node) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.scalar(UInt64.self, at: decoder.node) }
+    func decode(_ type: Bool.Type) throws -> Bool { try scalar(Bool.self) }
+    func decode(_ type: String.Type) throws -> String { try scalar(String.self) }
+    func decode(_ type: Double.Type) throws -> Double { try scalar(Double.self) }
+    func decode(_ type: Float.Type) throws -> Float { try scalar(Float.self) }
+    func decode(_ type: Int.Type) throws -> Int { try scalar(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try scalar(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try scalar(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try scalar(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try scalar(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try scalar(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try scalar(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar(UInt64.self) }
 }

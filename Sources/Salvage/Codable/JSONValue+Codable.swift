@@ -11,9 +11,12 @@ extension JSONValue: Codable {
     /// Reads any value the decoder holds: `null`, a Bool, a number, a string, an array or an object.
     public init(from decoder: any Decoder) throws {
         // Salvage's own bridge: copy the subtree from the document, numbers' text included.
-        if let bridge = decoder as? DocumentDecoder, bridge.node >= 0, let value = JSONValue(bridge.document, node: bridge.node) {
-            self = value
-            return
+        if let bridge = decoder as? DocumentDecoder {
+            try bridge.checkOpen()
+            if bridge.node >= 0, let value = JSONValue(bridge.document, node: bridge.node) {
+                self = value
+                return
+            }
         }
         if let container = try? decoder.singleValueContainer() {
             if container.decodeNil() {

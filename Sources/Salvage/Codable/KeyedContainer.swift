@@ -15,8 +15,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.convertedMembers = decoder.settings.strategies.keys == .convertFromSnakeCase ? ConvertedMembers(decoder) : nil
     }
 
-    /// The value node of `key`, or nil.
-    private func member(_ key: Key) -> Int? {
+    /// The value node of `key`, or nil; throws once the decode has returned (see `checkOpen`).
+    private func member(_ key: Key) throws -> Int? {
+        try decoder.checkOpen()
         if let convertedMembers {
             return convertedMembers.nodes[key.stringValue]
         }
@@ -25,7 +26,9 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return found?.value
     }
 
+    /// Empty once the decode has returned (see `checkOpen`).
     var allKeys: [Key] {
+        guard decoder.settings.isOpen else { return [] }
         if let convertedMembers {
             return convertedMembers.names.compactMap { Key(stringValue: $0) }
         }
@@ -36,13 +39,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
+    /// False once the decode has returned (see `checkOpen`).
     func contains(_ key: Key) -> Bool {
-        member(key) != nil
+        (try? member(key)).flatMap { $0 } != nil
     }
 
     /// The member's node; a missing member throws `keyNotFound` (reported as `missing`, tagged with `type`).
     private func value(for key: Key, decoding type: Any.Type? = nil) throws -> Int {
-        guard let node = member(key) else {
+        guard let node = try member(key) else {
             throw decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
                                missing: key, in: decoder.node, decoding: type)
         }
@@ -50,8 +54,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The member's node, or nil when it is absent or null.
-    private func presentValue(for key: Key) -> Int? {
-        guard let node = member(key), document.kind(node) != .null else { return nil }
+    private func presentValue(for key: Key) throws -> Int? {
+        guard let node = try member(key), document.kind(node) != .null else { return nil }
         return node
     }
 
@@ -74,7 +78,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Under `.salvage`, a present value that fails gives nil, its errors recorded (see `absorb`).
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let node = presentValue(for: key) else { return nil }
+        guard let node = try presentValue(for: key) else { return nil }
         let child = decoder.child(node, key: key)
         do {
             return try child.decode(T.self)
@@ -89,7 +93,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func scalarIfPresent<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S? {
-        guard let node = presentValue(for: key) else { return nil }
+        guard let node = try presentValue(for: key) else { return nil }
         do {
             return try decoder.scalar(S.self, at: node, step: .key(key))
         } catch where decoder.settings.salvages {
@@ -139,6 +143,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder() throws -> any Decoder {
         // Like JSONDecoder: the member named "super", whether or not `Key` has such a case.
         let key = APICodingKey(hashKey: "super")
+        try decoder.checkOpen()
         guard let node = document.member(of: decoder.node, key: "super") else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key super."))
         }

@@ -42,6 +42,8 @@ public struct Salvaged<Value: APIDecodable>: Decodable {
 
     /// Decodes the model through Salvage; see the type's documentation.
     public init(from decoder: any Decoder) throws {
+        // A bridge decoder kept past its decode throws here, rather than taking the other-Decoder path.
+        try (decoder as? DocumentDecoder)?.checkOpen()
         if let bridge = decoder as? DocumentDecoder, let context = bridge.settings.context, context.isOpen {
             let frame = context.state.count - 1
             let apiDecoder = APIDecoder(context: context, frame: frame, node: bridge.node, parent: -1, step: .atNode)

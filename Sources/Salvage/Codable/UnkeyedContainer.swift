@@ -15,7 +15,9 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
+    /// Throws once the decode has returned (see `checkOpen`), or when there is no element left.
     private func checkNotAtEnd<T>(_ type: T.Type) throws {
+        try decoder.checkOpen()
         if isAtEnd {
             let index = APICodingKey(arrayIndex: currentIndex)
             throw decoder.site(DecodingError.valueNotFound(T.self, .init(codingPath: decoder.pathNode.path(appending: index),
