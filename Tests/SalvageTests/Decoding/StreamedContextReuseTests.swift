@@ -197,7 +197,8 @@ struct StreamedContextReuseTests {
             let single = DecodingContext(document: first.document, rootNode: 0, options: APIDecodeOptions(), rawInput: nil, reportsLocations: true)
             single.begin()
             single.end()
-            #expect(single.successor(document: second.document, knownLocation: .start, offsetBase: 0) == nil)
+            let noSuccessor = single.successor(document: second.document, knownLocation: .start, offsetBase: 0)
+            #expect(noSuccessor == nil)
         }
     }
 
