@@ -140,7 +140,7 @@ struct PathTableBuilder {
     }
 
     private mutating func index(of text: String, in table: PathTable) -> Int32 {
-        for recent in recentTexts where recent.text == text { return recent.index }
+        for recent in recentTexts where recent.text.hasSameUTF8(as: text) { return recent.index }
         let index = append(text, to: table)
         Self.remember((text, index), in: &recentTexts, next: &nextRecentText)
         return index
@@ -168,5 +168,14 @@ struct PathTableBuilder {
             list[next] = entry
             next = (next + 1) % recentLimit
         }
+    }
+}
+
+extension String {
+    /// Whether the two texts are the same bytes. `==` also calls canonically equivalent texts equal (`"\u{E9}"`
+    /// and `"e\u{301}"`), which JSON keeps apart: a table must give each path back with the key it was given.
+    @inline(__always)
+    func hasSameUTF8(as other: String) -> Bool {
+        utf8.elementsEqual(other.utf8)
     }
 }
