@@ -100,13 +100,13 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
         return key
     }
 
-    /// Whether node `node` of `table` is this step with the same tags: the same key or index, the same shared
+    /// Whether node `node` of `table` is this step with the same tags: the same key (byte for byte) or index, the same shared
     /// type tag instance and the same id (so that the table can store both as one node).
     func isStored(at node: Int32, in table: PathTable) -> Bool {
         let stored = table.nodes[Int(node)]
         switch step {
         case .key(let key):
-            guard stored.text >= 0, table.strings[Int(stored.text)] == key else { return false }
+            guard stored.text >= 0, table.strings[Int(stored.text)].hasSameUTF8(as: key) else { return false }
         case .index(let index):
             guard stored.text < 0, stored.index == index else { return false }
         }
@@ -116,7 +116,7 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
             return false
         }
         if let id {
-            return stored.id >= 0 && table.strings[Int(stored.id)] == id
+            return stored.id >= 0 && table.strings[Int(stored.id)].hasSameUTF8(as: id)
         }
         return stored.id < 0
     }

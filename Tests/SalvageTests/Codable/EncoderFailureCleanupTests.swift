@@ -73,4 +73,39 @@ private struct Thrower: Encodable {
         #expect(problems == Array(repeating: #"is not a JSON number: "1.""#, count: 1_000))
         #expect(try JSONValue.array([1, "x"]).jsonString() == #"[1,"x"]"#)
     }
+
+    /// A model that catches the error of one of its members (`try?`) and goes on: `JSONEncoder` leaves that member
+    /// out. `APIDataEncoder` has already written its key and part of its value, and writes on after them.
+    private struct CatchesAMemberError: Encodable {
+        let failing: Int
+        enum CodingKeys: String, CodingKey { case a, b, c }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(0, forKey: .a)
+            switch failing {
+            case 0: try? container.encode(Double.nan, forKey: .b)
+            case 1: try? container.encode([3.0, .nan], forKey: .b)
+            case 2: try? container.encode(["x": Double.nan], forKey: .b)
+            case 3: try? container.encode(Thrower(step: 1), forKey: .b)
+            default: try? container.encode([ThrowsMidway(text: "t")], forKey: .b)
+            }
+            try container.encode(1, forKey: .c)
+        }
+    }
+
+    /// KNOWN ISSUE (review 2026-11-24): the first three write invalid JSON (`{"a":0,"b":,"c":1}`,
+    /// `{"a":0,"b":[3,,"c":1}`, `{"a":0,"b":{"x":},"c":1}`), the last two keep the member's partial value.
+    /// The encoder writes a member's key before its value and nothing takes them back when the value throws.
+    @Test(arguments: 0..<5)
+    func aMemberWhoseErrorTheModelCatchesIsLeftOutAsJSONEncoderLeavesItOut(failing: Int) throws {
+        let foundation = JSONEncoder()
+        foundation.outputFormatting = .sortedKeys
+        let expected = String(decoding: try foundation.encode(CatchesAMemberError(failing: failing)), as: UTF8.self)
+        #expect(expected == #"{"a":0,"c":1}"#)
+        let written = try APIDataEncoder(outputFormatting: .sortedKeys).encode(CatchesAMemberError(failing: failing))
+        withKnownIssue("a member whose value throws keeps its key and partial value") {
+            #expect(String(decoding: written, as: UTF8.self) == expected)
+            #expect((try? JSONSerialization.jsonObject(with: written)) != nil)
+        }
+    }
 }

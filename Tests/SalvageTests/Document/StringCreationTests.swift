@@ -3,7 +3,7 @@ import Salvage
 import Testing
 
 // Strings are created from the input without a second UTF-8 validation, marked ASCII when the parser saw
-// no byte >= 0x80 (Document/ValidatedUTF8Strings.swift). A wrong mark would show in `count` (characters),
+// no byte >= 0x80 (Document/StringReading.swift). A wrong mark would show in `count` (characters),
 // in comparisons with canonically equivalent text and in hashing, so each case checks all three against a
 // `String` the standard library built, on both sides of the 15-byte small-string limit and of the 1 KiB
 // scratch buffer used for escaped strings.

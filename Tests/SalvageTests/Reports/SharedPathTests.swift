@@ -178,6 +178,17 @@ import Testing
         #expect(error.description == #"root > "height" : m"#)
     }
 
+    /// `"\u{E9}"` and `"e\u{301}"` are different keys to JSON (and to member lookup) but equal Swift
+    /// `String`s: a table that matched keys with `==` gave the second one's error the first one's bytes.
+    @Test func canonicallyEquivalentKeysKeepTheirOwnBytes() {
+        let keys = ["a", "b", "c", "d", "\u{E9}", "e\u{301}", "f", "e\u{301}z", "\u{E9}z"]
+        let json = "{" + keys.map { "\"\($0)\": \"x\"" }.joined(separator: ", ") + "}"
+        let errors = APIDataDecoder().decode(string: json, to: [String: Int].self).errors
+        #expect(errors.count == 9)
+        #expect(errors.map { Array(($0.path.last?.stringValue ?? "").utf8) } == keys.map { Array($0.utf8) })
+        #expect(errors.dropFirst(4).allSatisfy { Self.table(of: $0) != nil })
+    }
+
     @Test func anErrorAndAStepStaySmall() {
         #expect(MemoryLayout<APIDecodeError>.stride == 80)
         #expect(MemoryLayout<PathTable.Node>.stride == 24)
