@@ -102,12 +102,18 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); core.writer.appendBool(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key); core.writer.appendString(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try member(key)
-        try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
+            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        try member(key)
-        try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
+            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
@@ -125,8 +131,11 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt128, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try member(key)
-        try core.writeMember(value, key: key, depth: depth)
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
+            try core.writeMember(value, key: key, depth: depth)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -180,6 +189,12 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     @inline(__always)
     private func element() throws -> Int {
         try core.prepare(depth, serial: serial)
+        return beginElement()
+    }
+
+    /// Starts an element of this array (the innermost level); returns its index.
+    @inline(__always)
+    private func beginElement() -> Int {
         let index = core.levels[depth].count
         core.writer.beforeItem(index)
         core.levels[depth].count = index + 1
@@ -190,12 +205,18 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { _ = try element(); core.writer.appendBool(value) }
     mutating func encode(_ value: String) throws { _ = try element(); core.writer.appendString(value) }
     mutating func encode(_ value: Double) throws {
-        let index = try element()
-        try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            let index = beginElement()
+            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        }
     }
     mutating func encode(_ value: Float) throws {
-        let index = try element()
-        try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            let index = beginElement()
+            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        }
     }
     mutating func encode(_ value: Int) throws { _ = try element(); core.writer.appendInteger(value) }
     mutating func encode(_ value: Int8) throws { _ = try element(); core.writer.appendInteger(value) }
@@ -213,8 +234,11 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt128) throws { _ = try element(); core.writer.appendInteger(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = try element()
-        try core.writeElement(value, index: index, depth: depth)
+        try core.prepare(depth, serial: serial)
+        try core.writingItem(at: depth) {
+            let index = beginElement()
+            try core.writeElement(value, index: index, depth: depth)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {

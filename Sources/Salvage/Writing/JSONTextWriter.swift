@@ -30,6 +30,13 @@ struct JSONTextWriter: ~Copyable {
     /// How many bytes are written.
     var count: Int { text.count }
 
+    /// Takes back everything written after the writer had written `count` bytes with `depth` containers open
+    /// (a value that threw, whose error the model caught; see `JSONStreamEncoder.takeBack(to:depth:)`).
+    mutating func takeBack(toCount count: Int, depth: Int) {
+        text.truncate(to: count)
+        self.depth = depth
+    }
+
     /// Appends ASCII or UTF-8 text as is.
     mutating func appendRaw(_ string: String) {
         var string = string
