@@ -103,16 +103,24 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key); core.writer.appendString(value) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
             try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
             try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
     mutating func encode(_ value: Int, forKey key: Key) throws { try member(key); core.writer.appendInteger(value) }
@@ -132,9 +140,13 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
             try core.writeMember(value, key: key, depth: depth)
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
 
@@ -206,16 +218,24 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { _ = try element(); core.writer.appendString(value) }
     mutating func encode(_ value: Double) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             let index = beginElement()
             try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
     mutating func encode(_ value: Float) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             let index = beginElement()
             try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
     mutating func encode(_ value: Int) throws { _ = try element(); core.writer.appendInteger(value) }
@@ -235,9 +255,13 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         try core.prepare(depth, serial: serial)
-        try core.writingItem(at: depth) {
+        let mark = core.mark(depth)
+        do {
             let index = beginElement()
             try core.writeElement(value, index: index, depth: depth)
+        } catch {
+            core.takeBack(to: mark, depth: depth)
+            throw error
         }
     }
 
