@@ -101,18 +101,11 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { try member(key); core.writer.appendLiteral("null") }
     mutating func encode(_ value: Bool, forKey key: Key) throws { try member(key); core.writer.appendBool(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { try member(key); core.writer.appendString(value) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        try core.prepare(depth, serial: serial)
-        let mark = core.mark(depth)
-        do {
-            core.beginMember(core.jsonKey(key, depth: depth), depth: depth)
-            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: key) }
-        } catch {
-            core.takeBack(to: mark, depth: depth)
-            throw error
-        }
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
+    mutating func encode(_ value: Double, forKey key: Key) throws { try encodeFloatingPoint(value, forKey: key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try encodeFloatingPoint(value, forKey: key) }
+
+    /// A `Double` or `Float` member, taken back when it cannot be written (see `JSONStreamEncoder+TakingBack.swift`).
+    private func encodeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F, forKey key: Key) throws {
         try core.prepare(depth, serial: serial)
         let mark = core.mark(depth)
         do {
@@ -216,18 +209,11 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { _ = try element(); core.writer.appendLiteral("null") }
     mutating func encode(_ value: Bool) throws { _ = try element(); core.writer.appendBool(value) }
     mutating func encode(_ value: String) throws { _ = try element(); core.writer.appendString(value) }
-    mutating func encode(_ value: Double) throws {
-        try core.prepare(depth, serial: serial)
-        let mark = core.mark(depth)
-        do {
-            let index = beginElement()
-            try core.writeFloatingPoint(value) { core.codingPath(depth: depth, appending: EncodingIndexKey(index: index)) }
-        } catch {
-            core.takeBack(to: mark, depth: depth)
-            throw error
-        }
-    }
-    mutating func encode(_ value: Float) throws {
+    mutating func encode(_ value: Double) throws { try encodeFloatingPoint(value) }
+    mutating func encode(_ value: Float) throws { try encodeFloatingPoint(value) }
+
+    /// A `Double` or `Float` element, taken back when it cannot be written (see `JSONStreamEncoder+TakingBack.swift`).
+    private func encodeFloatingPoint<F: BinaryFloatingPoint & TextOutputStreamable>(_ value: F) throws {
         try core.prepare(depth, serial: serial)
         let mark = core.mark(depth)
         do {
