@@ -113,7 +113,14 @@ public struct APIDecoder {
             var keys: [APICodingKey] = []
             BreadcrumbBuilder(context: context).forEachKey(of: step, node: node) { stepKey, _ in keys.append(stepKey) }
             keys.append(key)
-            return position(frame: frame, node: -1, parent: parent, step: context.absentStep(keys))
+            let absent = context.absentStep(keys)
+            switch (step, absent) {
+            case (.pastLastValue, .absent(let start, let count)), (.belowPastLastValue, .absent(let start, let count)):
+                // The first key is an index past the last member of the object at `parent`, not into it.
+                return position(frame: frame, node: -1, parent: parent, step: .belowPastLastValue(start: start, count: count))
+            default:
+                return position(frame: frame, node: -1, parent: parent, step: absent)
+            }
         } ?? position(frame: frame, node: -1, parent: -1, step: .absent(start: 0, count: 0))
     }
 

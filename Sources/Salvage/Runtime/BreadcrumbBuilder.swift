@@ -109,7 +109,7 @@ struct BreadcrumbBuilder {
             return body(APICodingKey(hashKey: document.string(keyNode)), true)
         case .index(let index), .pastLastValue(let index):
             return body(APICodingKey(arrayIndex: index), true)
-        case .absent(let start, let count):
+        case .absent(let start, let count), .belowPastLastValue(let start, let count):
             stepKeys = context.state.absentKeys(start, count)
         case .alternatives(let start, _):
             stepKeys = context.state.absentKeys(start, 1)

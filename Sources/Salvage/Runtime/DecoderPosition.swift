@@ -44,6 +44,8 @@ struct DecoderPosition {
             (kind, stepFirst, stepSecond) = (5, UInt32(truncatingIfNeeded: index), 0)
         case .alternatives(let start, let count):
             (kind, stepFirst, stepSecond) = (6, UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: count))
+        case .belowPastLastValue(let start, let count):
+            (kind, stepFirst, stepSecond) = (7, UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: count))
         }
         frameAndStepKind = UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF | kind << 29
     }
@@ -75,6 +77,7 @@ struct DecoderPosition {
         case 4: return .atNode
         case 5: return .pastLastValue(index: Int(stepFirst))
         case 6: return .alternatives(start: Int(stepFirst), count: Int(stepSecond))
+        case 7: return .belowPastLastValue(start: Int(stepFirst), count: Int(stepSecond))
         default: return .root
         }
     }

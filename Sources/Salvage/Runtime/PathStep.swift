@@ -20,4 +20,8 @@ enum PathStep: Equatable, Sendable {
     /// None of several alternative keys is present (`decoder[firstOf:]`): the `count` keys are stored
     /// like absent steps; the path shows the first.
     case alternatives(start: Int, count: Int)
+    /// Steps below a position past the end of `allValues` (`decoder["counts"].allValues[7]["x"]`): stored like
+    /// `absent`, but the first key (the index past the last member) is not an index into the parent object,
+    /// so the parent is not blamed for being the wrong container.
+    case belowPastLastValue(start: Int, count: Int)
 }
