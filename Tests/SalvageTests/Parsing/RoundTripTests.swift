@@ -14,469 +14,8 @@ import Foundation
 import Salvage
 import Testing
 
-// MARK: - Random numbers
-
-// `SplitMix64` is in SplitMix64.swift.
-
-// MARK: - Generating values
-
-private struct ValueGenerator {
-    var rng: SplitMix64
-    let maximumDepth = 6
-
-    /// Scalars drawn for strings, grouped so each group is picked often enough.
-    static let scalarPools: [[Unicode.Scalar]] = [
-        Array("abcdefghijklmnopqrstuvwxyz ABCXYZ0123456789 !#$%&()*+,-.:;<=>?@[]^_`{|}~".unicodeScalars),
-        ["\"", "\\", "/"],
-        (0x00...0x1F).compactMap(Unicode.Scalar.init) + ["\u{7F}"],
-        ["é", "ü", "ß", "ñ", "\u{80}", "\u{7FF}", "\u{301}"],
-        ["€", "日", "本", "語", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{FFFF}", "\u{FEFF}"],
-        ["😀", "👍", "🏽", "𝄞", "\u{10000}", "\u{10FFFF}"],
-    ]
-
-    mutating func string() -> String {
-        var scalars = String.UnicodeScalarView()
-        for _ in 0..<rng.int(0...12) {
-            let pool = rng.chance(0.5) ? Self.scalarPools[0] : rng.pick(Self.scalarPools)
-            scalars.append(rng.pick(pool))
-        }
-        return String(scalars)
-    }
-
-    mutating func digits(_ count: Int, leadingNonZero: Bool) -> String {
-        var text = ""
-        for index in 0..<count {
-            let digit = index == 0 && leadingNonZero ? rng.int(1...9) : rng.int(0...9)
-            text += String(digit)
-        }
-        return text
-    }
-
-    /// The exact text of a random integer.
-    mutating func integerText() -> String {
-        switch rng.int(0...4) {
-        case 0: return String(rng.int(-1000...1000))
-        case 1: return String(Int64.random(in: .min ... .max, using: &rng))
-        case 2: return String(UInt64.random(in: .min ... .max, using: &rng))
-        case 3: return (rng.chance(0.5) ? "-" : "") + digits(rng.int(20...60), leadingNonZero: true)
-        default: return rng.pick(["0", "-0", "1", "-1"])
-        }
-    }
-
-    /// The exact text of a random number with a fraction and/or an exponent.
-    mutating func decimalText() -> String {
-        var text = rng.chance(0.4) ? "-" : ""
-        text += rng.chance(0.3) ? "0" : digits(rng.int(1...20), leadingNonZero: true)
-        let hasFraction = rng.chance(0.7)
-        if hasFraction {
-            text += "." + digits(rng.int(1...20), leadingNonZero: false)
-        }
-        if !hasFraction || rng.chance(0.5) {
-            text += rng.pick(["e", "E"]) + rng.pick(["", "+", "-"]) + digits(rng.int(1...4), leadingNonZero: false)
-        }
-        return text
-    }
-
-    mutating func scalar() -> JSONValue {
-        switch rng.int(0...4) {
-        case 0: return .null
-        case 1: return .bool(rng.chance(0.5))
-        case 2: return .number(JSONNumber(text: integerText()))
-        case 3: return .number(JSONNumber(text: decimalText()))
-        default: return .string(string())
-        }
-    }
-
-    mutating func container(depth: Int) -> JSONValue {
-        let count = rng.int(0...5)
-        if rng.chance(0.5) {
-            return .array((0..<count).map { _ in value(depth: depth + 1) })
-        }
-        var members: [String: JSONValue] = [:]
-        for _ in 0..<count {
-            members[string()] = value(depth: depth + 1)
-        }
-        return .object(members)
-    }
-
-    /// A value at nesting depth `depth` (the top level is 0); containers get rarer deeper down and stop
-    /// at `maximumDepth`.
-    mutating func value(depth: Int) -> JSONValue {
-        let containerChance = depth >= maximumDepth ? 0 : 0.55 - 0.08 * Double(depth)
-        return rng.chance(containerChance) ? container(depth: depth) : scalar()
-    }
-
-    /// A top-level value: a container most of the time, otherwise any scalar but `null` (a top-level
-    /// `null` is a known issue, see `ParserConformanceTests.topLevelNull`).
-    mutating func document() -> JSONValue {
-        if rng.chance(0.9) { return container(depth: 0) }
-        while true {
-            let candidate = scalar()
-            if candidate != .null { return candidate }
-        }
-    }
-}
-
-// MARK: - Writing JSON text
-
-private enum Layout: CaseIterable {
-    case compact, pretty, noisy
-}
-
-private struct JSONWriter {
-    var rng: SplitMix64
-    let layout: Layout
-    /// How often a character that needs no escape is written as `\\uXXXX` anyway.
-    var escapeProbability = 0.15
-    var output = ""
-
-    /// Whitespace between tokens for the noisy layout: any of the four kinds, 0 to 3 of them.
-    mutating func noise() {
-        guard layout == .noisy else { return }
-        for _ in 0..<rng.int(0...3) {
-            output += rng.pick([" ", "\t", "\n", "\r", "\r\n"])
-        }
-    }
-
-    mutating func newline(_ indent: Int) {
-        if layout == .pretty {
-            output += "\n" + String(repeating: "  ", count: indent)
-        }
-    }
-
-    mutating func hex4(_ unit: UInt16) -> String {
-        let text = String(unit, radix: 16, uppercase: rng.chance(0.5))
-        return "\\u" + String(repeating: "0", count: 4 - text.count) + text
-    }
-
-    mutating func writeString(_ string: String) {
-        output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x22: output += "\\\""
-            case 0x5C: output += "\\\\"
-            case 0x2F: output += rng.chance(0.5) ? "\\/" : "/"
-            case 0x08 where rng.chance(0.7): output += "\\b"
-            case 0x0C where rng.chance(0.7): output += "\\f"
-            case 0x0A where rng.chance(0.7): output += "\\n"
-            case 0x0D where rng.chance(0.7): output += "\\r"
-            case 0x09 where rng.chance(0.7): output += "\\t"
-            case 0x00..<0x20: output += hex4(UInt16(scalar.value))
-            default:
-                if rng.chance(escapeProbability) {
-                    for unit in String(scalar).utf16 { output += hex4(unit) }
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
-    }
-
-    mutating func write(_ value: JSONValue, indent: Int = 0) {
-        switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += number.text
-        case .string(let string): writeString(string)
-        case .array(let elements):
-            output += "["
-            noise()
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += ","; noise() }
-                newline(indent + 1)
-                write(element, indent: indent + 1)
-                noise()
-            }
-            if !elements.isEmpty { newline(indent) }
-            output += "]"
-        case .object(let members):
-            output += "{"
-            noise()
-            // Any order is fine; shuffle so the writer does not depend on dictionary order.
-            for (index, key) in members.keys.shuffled(using: &rng).enumerated() {
-                if index > 0 { output += ","; noise() }
-                newline(indent + 1)
-                writeString(key)
-                noise()
-                output += layout == .pretty ? ": " : ":"
-                noise()
-                write(members[key] ?? .null, indent: indent + 1)
-                noise()
-            }
-            if !members.isEmpty { newline(indent) }
-            output += "}"
-        }
-    }
-
-    static func text(for value: JSONValue, layout: Layout, rng: SplitMix64) -> String {
-        var writer = JSONWriter(rng: rng, layout: layout)
-        writer.noise()
-        writer.write(value)
-        writer.noise()
-        return writer.output
-    }
-}
-
-// MARK: - A strict reference parser
-
-/// RFC 8259, recursively and slowly, for comparing with Salvage on mutated input. Accepts a leading UTF-8
-/// byte order mark and nests at most 512 deep, like Salvage's defaults. Returns nil for invalid input.
-private struct ReferenceParser {
-    let bytes: [UInt8]
-    var index = 0
-    var depth = 0
-
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
-        var parser = ReferenceParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        parser.skipWhitespace()
-        guard let value = parser.value() else { return nil }
-        parser.skipWhitespace()
-        return parser.index == bytes.count ? value : nil
-    }
-
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-
-    mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
-    }
-
-    mutating func value() -> JSONValue? {
-        guard let byte = current else { return nil }
-        switch byte {
-        case UInt8(ascii: "{"): return object()
-        case UInt8(ascii: "["): return array()
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
-        case UInt8(ascii: "t"): return literal("true", .bool(true))
-        case UInt8(ascii: "f"): return literal("false", .bool(false))
-        case UInt8(ascii: "n"): return literal("null", .null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
-        default: return nil
-        }
-    }
-
-    mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-        let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index ..< index + expected.count]) == expected else { return nil }
-        index += expected.count
-        return value
-    }
-
-    mutating func enter() -> Bool {
-        depth += 1
-        index += 1
-        skipWhitespace()
-        return depth <= 512
-    }
-
-    mutating func array() -> JSONValue? {
-        guard enter() else { return nil }
-        defer { depth -= 1 }
-        var elements: [JSONValue] = []
-        if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
-        while true {
-            skipWhitespace()
-            guard let element = value() else { return nil }
-            elements.append(element)
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(elements)
-            default: return nil
-            }
-        }
-    }
-
-    mutating func object() -> JSONValue? {
-        guard enter() else { return nil }
-        defer { depth -= 1 }
-        var members: [String: JSONValue] = [:]
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-        while true {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\""), let key = string() else { return nil }
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { return nil }
-            index += 1
-            skipWhitespace()
-            guard let member = value() else { return nil }
-            members[key] = member
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
-            default: return nil
-            }
-        }
-    }
-
-    mutating func hexQuad() -> UInt32? {
-        guard bytes.count - index >= 4 else { return nil }
-        var value: UInt32 = 0
-        for byte in bytes[index ..< index + 4] {
-            guard let digit = Int(String(Unicode.Scalar(byte)), radix: 16) else { return nil }
-            value = value << 4 | UInt32(digit)
-        }
-        index += 4
-        return value
-    }
-
-    mutating func string() -> String? {
-        index += 1
-        var scalars = String.UnicodeScalarView()
-        while let byte = current {
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                index += 1
-                guard let escaped = current else { return nil }
-                index += 1
-                let simple: [UInt8: Unicode.Scalar] = [
-                    UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/", UInt8(ascii: "b"): "\u{08}",
-                    UInt8(ascii: "f"): "\u{0C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
-                ]
-                if let scalar = simple[escaped] {
-                    scalars.append(scalar)
-                    continue
-                }
-                guard escaped == UInt8(ascii: "u"), let unit = hexQuad() else { return nil }
-                var value = unit
-                if (0xD800...0xDBFF).contains(unit) {
-                    guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return nil }
-                    index += 2
-                    guard let low = hexQuad(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                    value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(value) else { return nil }
-                scalars.append(scalar)
-            case 0x00..<0x20:
-                return nil
-            case 0x20..<0x80:
-                scalars.append(Unicode.Scalar(byte))
-                index += 1
-            default:
-                guard let scalar = utf8Scalar() else { return nil }
-                scalars.append(scalar)
-            }
-        }
-        return nil
-    }
-
-    /// One strictly valid multi-byte UTF-8 sequence (Unicode Table 3-7).
-    mutating func utf8Scalar() -> Unicode.Scalar? {
-        let lead = bytes[index]
-        let length: Int
-        var second: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; second = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; second = 0x80...0x9F
-        case 0xF0: length = 4; second = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; second = 0x80...0x8F
-        default: return nil
-        }
-        guard bytes.count - index >= length else { return nil }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length {
-            let byte = bytes[index + offset]
-            guard (offset == 1 ? second : 0x80...0xBF).contains(byte) else { return nil }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        index += length
-        return Unicode.Scalar(value)
-    }
-
-    mutating func number() -> JSONValue? {
-        let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
-        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
-        guard isDigit(current) else { return nil }
-        if current == UInt8(ascii: "0") {
-            index += 1
-        } else {
-            while isDigit(current) { index += 1 }
-        }
-        if current == UInt8(ascii: ".") {
-            index += 1
-            guard isDigit(current) else { return nil }
-            while isDigit(current) { index += 1 }
-        }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-            index += 1
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard isDigit(current) else { return nil }
-            while isDigit(current) { index += 1 }
-        }
-        return .number(JSONNumber(text: String(decoding: bytes[start ..< index], as: UTF8.self)))
-    }
-}
-
-// MARK: - Comparing
-
-/// Equality with strings and keys compared scalar by scalar (Swift's `String ==` is canonical equivalence).
-private func exactlyEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
-    switch (lhs, rhs) {
-    case (.null, .null): return true
-    case let (.bool(a), .bool(b)): return a == b
-    case let (.number(a), .number(b)): return a.text.utf8.elementsEqual(b.text.utf8)
-    case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-    case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { exactlyEqual($0, $1) }
-    case let (.object(a), .object(b)):
-        guard a.count == b.count else { return false }
-        return a.allSatisfy { key, value in
-            guard let index = b.index(forKey: key) else { return false }
-            return b[index].key.unicodeScalars.elementsEqual(key.unicodeScalars) && exactlyEqual(value, b[index].value)
-        }
-    default: return false
-    }
-}
-
-/// Line and column of `offset`, computed independently of Salvage: lines end at LF, CRLF or CR;
-/// columns count UTF-8 lead bytes (one per scalar).
-private func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-    var line = 1
-    var column = 1
-    var index = 0
-    while index < offset {
-        let byte = bytes[index]
-        if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
-        }
-        index += 1
-    }
-    return (line, column)
-}
-
-/// Bytes as text for failure messages, with invalid UTF-8 and control characters shown as `<XX>`.
-private func show(_ bytes: [UInt8]) -> String {
-    var result = ""
-    var index = 0
-    while index < bytes.count {
-        var probe = ReferenceParser(bytes: bytes, index: index)
-        let byte = bytes[index]
-        if byte >= 0x80, let scalar = probe.utf8Scalar() {
-            result.unicodeScalars.append(scalar)
-            index = probe.index
-            continue
-        }
-        if byte >= 0x20 && byte < 0x7F {
-            result.append(Character(Unicode.Scalar(byte)))
-        } else {
-            let hex = String(byte, radix: 16, uppercase: true)
-            result += "<" + (hex.count == 1 ? "0" : "") + hex + ">"
-        }
-        index += 1
-    }
-    return result
-}
+// The generator and writer are in Support/RoundTripGeneration.swift, the reference parser in
+// Support/ReferenceJSONParser.swift, the comparison helpers in Support/RoundTripComparison.swift.
 
 // MARK: - Tests
 
@@ -485,12 +24,12 @@ struct RoundTripTests {
     static let seeds: [UInt64] = Array(0..<500)
 
     /// The generated document of `seed` and its text.
-    private static func document(seed: UInt64) -> (value: JSONValue, text: String, layout: Layout) {
+    private static func document(seed: UInt64) -> (value: JSONValue, text: String, layout: RoundTripLayout) {
         var rng = SplitMix64(seed: seed)
-        var generator = ValueGenerator(rng: SplitMix64(seed: rng.next()))
+        var generator = RoundTripValueGenerator(rng: SplitMix64(seed: rng.next()))
         let value = generator.document()
-        let layout = Layout.allCases[rng.int(0...2)]
-        let text = JSONWriter.text(for: value, layout: layout, rng: SplitMix64(seed: rng.next()))
+        let layout = RoundTripLayout.allCases[rng.int(0...2)]
+        let text = RoundTripWriter.text(for: value, layout: layout, rng: SplitMix64(seed: rng.next()))
         return (value, text, layout)
     }
 
@@ -498,18 +37,18 @@ struct RoundTripTests {
     func roundTrip(seed: UInt64) throws {
         let (value, text, layout) = Self.document(seed: seed)
         let result = APIDataDecoder().decode(string: text, to: JSONValue.self)
-        #expect(result.errors.isEmpty, "seed \(seed) (\(layout)): \(result.errors) in \(show(Array(text.utf8)))")
-        let decoded = try #require(result.value, "seed \(seed) (\(layout)): \(show(Array(text.utf8)))")
-        #expect(exactlyEqual(decoded, value), "seed \(seed) (\(layout)): decoded \(decoded) from \(show(Array(text.utf8)))")
+        #expect(result.errors.isEmpty, "seed \(seed) (\(layout)): \(result.errors) in \(showBytes(Array(text.utf8)))")
+        let decoded = try #require(result.value, "seed \(seed) (\(layout)): \(showBytes(Array(text.utf8)))")
+        #expect(exactlyEqual(decoded, value), "seed \(seed) (\(layout)): decoded \(decoded) from \(showBytes(Array(text.utf8)))")
         // The reference parser agrees, which keeps the mutation test's oracle honest.
-        let reference = ReferenceParser.parse(Array(text.utf8))
-        #expect(reference.map { exactlyEqual($0, value) } == true, "seed \(seed): reference parser disagrees on \(show(Array(text.utf8)))")
+        let reference = ReferenceJSONParser.parse(Array(text.utf8))
+        #expect(reference.map { exactlyEqual($0, value) } == true, "seed \(seed): reference parser disagrees on \(showBytes(Array(text.utf8)))")
     }
 
     /// Checks one input: the result's shape, agreement with the reference parser, and the error location.
     private static func checkAgainstReference(_ bytes: [UInt8], context: @autoclosure () -> String) {
         let result = APIDataDecoder().decode(bytes: bytes, to: JSONValue.self)
-        let reference = ReferenceParser.parse(bytes)
+        let reference = ReferenceJSONParser.parse(bytes)
         if let value = result.value {
             #expect(result.errors.isEmpty, "\(context()): value with errors \(result.errors)")
             #expect(reference != nil, "\(context()): Salvage accepted what RFC 8259 rejects; got \(value)")
@@ -565,7 +104,7 @@ struct RoundTripTests {
                 bytes.insert(randomByte, at: index)
                 operation = "insert at \(index)"
             }
-            Self.checkAgainstReference(bytes, context: "seed \(seed) round \(round) (\(operation)): \(show(bytes)) from \(show(original))")
+            Self.checkAgainstReference(bytes, context: "seed \(seed) round \(round) (\(operation)): \(showBytes(bytes)) from \(showBytes(original))")
         }
     }
 
@@ -582,7 +121,7 @@ struct RoundTripTests {
         for _ in 0..<rng.int(1...10) {
             bytes += rng.pick(fragments)
         }
-        Self.checkAgainstReference(bytes, context: "seed \(seed): \(show(bytes))")
+        Self.checkAgainstReference(bytes, context: "seed \(seed): \(showBytes(bytes))")
     }
 
     /// The oracle sees both outcomes often: most mutations break the document, some keep it valid.
@@ -593,7 +132,7 @@ struct RoundTripTests {
             var bytes = Array(Self.document(seed: seed).text.utf8)
             var rng = SplitMix64(seed: seed)
             bytes.insert(rng.pick(Array(" 0,\"[".utf8)), at: rng.int(0...bytes.count))
-            if ReferenceParser.parse(bytes) == nil { rejected += 1 } else { accepted += 1 }
+            if ReferenceJSONParser.parse(bytes) == nil { rejected += 1 } else { accepted += 1 }
         }
         #expect(accepted >= 10, "accepted \(accepted), rejected \(rejected)")
         #expect(rejected >= 10, "accepted \(accepted), rejected \(rejected)")
@@ -604,7 +143,7 @@ struct RoundTripTests {
     /// A number text aimed at conversion edge cases: up to 25 digits, exponents near 0, ±22 and the ends of
     /// `Double`'s range.
     private static func numberText(_ rng: inout SplitMix64) -> String {
-        var generator = ValueGenerator(rng: SplitMix64(seed: rng.next()))
+        var generator = RoundTripValueGenerator(rng: SplitMix64(seed: rng.next()))
         switch rng.int(0...3) {
         case 0: return generator.integerText()
         case 1: return generator.decimalText()
@@ -670,7 +209,7 @@ struct RoundTripTests {
         for round in 0..<10 {
             let text = Self.numberText(&rng)
             let context = "seed \(seed) round \(round): \(text)"
-            #expect(ReferenceParser.parse(Array(text.utf8)) == .number(JSONNumber(text: text)), "\(context): generator wrote invalid JSON")
+            #expect(ReferenceJSONParser.parse(Array(text.utf8)) == .number(JSONNumber(text: text)), "\(context): generator wrote invalid JSON")
 
             let (expectedInt, fractional) = Self.exactInt64(text)
             switch Self.convert(text, to: Int64.self) {
@@ -735,7 +274,7 @@ struct RoundTripTests {
     }
 
     /// Writes an object with repeated keys (and, at the top, maybe a nested object "n").
-    private static func writeObject(_ writer: inout JSONWriter, _ rng: inout SplitMix64, nested: Bool) {
+    private static func writeObject(_ writer: inout RoundTripWriter, _ rng: inout SplitMix64, nested: Bool) {
         writer.output += "{"
         writer.noise()
         for index in 0..<rng.int(0...8) {
@@ -764,14 +303,14 @@ struct RoundTripTests {
     @Test(arguments: Array(UInt64(0)..<500))
     func duplicateKeyLookups(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
-        var writer = JSONWriter(rng: SplitMix64(seed: rng.next()), layout: rng.pick(Layout.allCases), escapeProbability: 0.4)
+        var writer = RoundTripWriter(rng: SplitMix64(seed: rng.next()), layout: rng.pick(RoundTripLayout.allCases), escapeProbability: 0.4)
         Self.writeObject(&writer, &rng, nested: false)
         let text = writer.output
         let order = (0..<rng.int(1...14)).map { _ in
             rng.chance(0.25) ? "n." + rng.pick(Self.lookupKeys) : rng.chance(0.1) ? "zz" : rng.pick(Self.lookupKeys)
         }
-        let context = "seed \(seed): lookups \(order) in \(show(Array(text.utf8)))"
-        let reference = try #require(ReferenceParser.parse(Array(text.utf8)), "\(context): invalid document")
+        let context = "seed \(seed): lookups \(order) in \(showBytes(Array(text.utf8)))"
+        let reference = try #require(ReferenceJSONParser.parse(Array(text.utf8)), "\(context): invalid document")
         guard case .object(let members) = reference else {
             Issue.record("\(context): not an object")
             return
@@ -802,13 +341,13 @@ struct RoundTripTests {
         "\"\\x\"", "\"\\u12\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "\"a\tb\"", "//", "[1 2]",
     ])
     func referenceRejects(_ text: String) {
-        #expect(ReferenceParser.parse(Array(text.utf8)) == nil)
+        #expect(ReferenceJSONParser.parse(Array(text.utf8)) == nil)
     }
 
     @Test func referenceRejectsInvalidUTF8() {
         for bytes: [UInt8] in [[0x80], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xC3], [0xE2, 0x82]] {
-            #expect(ReferenceParser.parse([0x22] + bytes + [0x22]) == nil, "\(bytes)")
+            #expect(ReferenceJSONParser.parse([0x22] + bytes + [0x22]) == nil, "\(bytes)")
         }
-        #expect(ReferenceParser.parse([0x22, 0xF4, 0x8F, 0xBF, 0xBF, 0x22]) == .string("\u{10FFFF}"))
+        #expect(ReferenceJSONParser.parse([0x22, 0xF4, 0x8F, 0xBF, 0xBF, 0x22]) == .string("\u{10FFFF}"))
     }
 }

@@ -1,0 +1,30 @@
+// Shared by the parser conformance suites (Parsing/ParserConformanceTests*.swift).
+
+import Salvage
+
+/// Salvage's location type (Testing has a `SourceLocation` too).
+typealias Location = Salvage.SourceLocation
+
+/// A JSON number value with this exact text.
+func num(_ text: String) -> JSONValue { .number(JSONNumber(text: text)) }
+
+/// The UTF-8 bytes of `text`.
+func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+/// A readable rendering of arbitrary bytes for test names and failure messages.
+func render(_ bytes: [UInt8]) -> String {
+    var result = ""
+    var index = 0
+    while index < bytes.count {
+        let byte = bytes[index]
+        switch byte {
+        case 0x0A: result += "\\n"
+        case 0x0D: result += "\\r"
+        case 0x09: result += "\\t"
+        case 0x20..<0x7F: result.append(Character(Unicode.Scalar(byte)))
+        default: result += "<\(String(byte, radix: 16, uppercase: true))>"
+        }
+        index += 1
+    }
+    return result.count > 60 ? String(result.prefix(60)) + "…(\(bytes.count) bytes)" : result
+}
