@@ -71,6 +71,8 @@ public struct Salvaged<Value: APIDecodable>: Decodable {
         self.errors = result.errors.map { error in
             var unlocated = APIDecodeError(path: error.path, reason: error.reason, location: nil, severity: error.severity)
             unlocated.value = error.value
+            unlocated.note = error.note
+            unlocated.hidesSource = error.hidesSource
             return unlocated
         }
     }

@@ -49,4 +49,25 @@ struct SalvagedErrorsTests {
         #expect(wrapped.value.isEmpty)
         #expect(wrapped.errors.isEmpty)
     }
+
+    private struct Strict: APIDecodable {
+        let value: Int
+        init?(from decoder: APIDecoder) {
+            value = decoder["strict"].decode(Int.self, default: -1, when: .null)
+            guard decoder.succeeded else { return nil }
+        }
+    }
+
+    @Test func anErrorsNoteSurvivesAnotherDecoder() throws {
+        let wrapped = try JSONDecoder().decode(Salvaged<[Strict]>.self, from: Data(#"[{"strict": 1}, {}, {"strict": null}]"#.utf8))
+        #expect(wrapped.value.map(\.value) == [1, -1])
+        #expect(wrapped.errors.map(\.description) == [
+            #"root(Array<Strict>) > [1](Strict) > "strict"(Int) : No value is present (a default exists for null values)"#,
+        ])
+        #expect(wrapped.errors.map(\.note) == ["a default exists for null values"])
+        // The same list as Salvage's own decode gives, less the location.
+        let direct = APIDataDecoder().decode(string: #"[{"strict": 1}, {}, {"strict": null}]"#, to: [Strict].self)
+        #expect(direct.errors.map(\.description) == wrapped.errors.map(\.description))
+        #expect(direct.errors.map(\.note) == wrapped.errors.map(\.note))
+    }
 }
