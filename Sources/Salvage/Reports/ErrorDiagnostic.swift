@@ -40,7 +40,7 @@ extension APIDecodeError {
             let (shown, caretColumn) = Self.window(text, around: location.column)
             lines.append("\(gutter) |")
             lines.append("\(number) | \(shown)")
-            lines.append("\(gutter) | \(String(repeating: " ", count: max(0, caretColumn - 1)))^")
+            lines.append("\(gutter) | \(Self.padding(under: shown, before: caretColumn))^")
         }
         return lines.joined(separator: "\n")
     }
@@ -78,13 +78,28 @@ extension APIDecodeError {
         return current == number ? text : nil
     }
 
-    /// At most 120 scalars of `text` around `column`, and the caret's column within them.
+    /// At most 120 scalars of `text` around `column`, with `…` on each side that was cut, and the caret's
+    /// column within them.
     private static func window(_ text: String, around column: Int) -> (String, Int) {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count > 120 else { return (text, column) }
         let start = max(0, min(column - 60, scalars.count - 120))
+        let end = min(scalars.count, start + 120)
         var shown = String.UnicodeScalarView()
-        shown.append(contentsOf: scalars[start ..< min(scalars.count, start + 120)])
-        return ("…" + String(shown), column - start + 1)
+        if start > 0 { shown.append("…") }
+        shown.append(contentsOf: scalars[start ..< end])
+        if end < scalars.count { shown.append("…") }
+        return (String(shown), column - start + (start > 0 ? 1 : 0))
+    }
+
+    /// The blank space before the caret at `column` of `shown`: a tab under each tab of the line (which a
+    /// terminal widens to its next tab stop), a space under anything else, so the caret stays under the value.
+    private static func padding(under shown: String, before column: Int) -> String {
+        var padding = ""
+        var scalars = shown.unicodeScalars.makeIterator()
+        for _ in 0 ..< max(0, column - 1) {
+            padding += scalars.next() == "\t" ? "\t" : " "
+        }
+        return padding
     }
 }

@@ -37,6 +37,8 @@ extension DecodingError: @retroactive Equatable {
     /// A one-line summary: the case, the key or type involved, and the debug description.
     var salvageSummary: String {
         switch self {
+        case .dataCorrupted(let context) where context.underlyingError is ExportedDecodingErrorSummary:
+            return context.debugDescription
         case .dataCorrupted(let context):
             return "data corrupted: \(context.debugDescription)"
         case .keyNotFound(let key, let context):
@@ -50,3 +52,8 @@ extension DecodingError: @retroactive Equatable {
         }
     }
 }
+
+/// Marks a `DecodingError` read back from an exported error (see `ErrorCodableExport.swift`): its debug
+/// description is the original's whole summary (`key "id" not found: …`), shown as it is, so that the error
+/// reads back with the same description however many times it is exported and read.
+struct ExportedDecodingErrorSummary: Error, Sendable {}

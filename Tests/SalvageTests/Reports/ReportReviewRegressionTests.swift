@@ -1,0 +1,159 @@
+import Foundation
+import Salvage
+import Testing
+
+// Review of the error renderings (session 23): each test failed before its fix. The input that shows the
+// problem is in the test; the report of the review lists them with the fix.
+
+private enum RRPlan: String, APIDecodable { case free, pro }
+
+private struct RRAccount: APIDecodable {
+    static var idKey: String? { "id" }
+    let plan: RRPlan?
+    init?(from decoder: APIDecoder) {
+        plan = decoder["plan"] --> RRPlan?.self
+        guard decoder.succeeded else { return nil }
+    }
+}
+
+private struct RRThrowing: Decodable {
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad thing"))
+    }
+}
+
+private struct RRHolder: APIDecodable {
+    init?(from decoder: APIDecoder) {
+        _ = decoder["c"].decodeRequired(swiftDecodable: RRThrowing.self)
+        guard decoder.succeeded else { return nil }
+    }
+}
+
+/// Parses a JSON line as JSONSerialization does, so an invalid line fails the test.
+private func parsed(_ line: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+}
+
+struct ReportReviewRegressionTests {
+    /// `foundJSONType` (and `found` in JSON lines and metadata) said `no value present`, `JSONElement.absent`'s
+    /// LastMile raw value, where the docs promise `absent`.
+    @Test func aMissingValueIsFoundAbsent() throws {
+        let error = try #require(APIDataDecoder().decode(string: #"{"first_name": "Mary", "last_name": "Smith"}"#, to: Person.self).errors.first)
+        #expect(error.foundJSONType == "absent")
+        #expect(error.metadata["salvage.error.found"] == "absent")
+        #expect(error.jsonLine == #"{"code":"missing","column":1,"expected":"Int","found":"absent","json_pointer":"/person_id","line":1,"message":"No value is present","path":"root[\"person_id\"]","severity":"failure"}"#)
+    }
+
+    /// An unknown raw value was put between quotes as it was: a line break in it split the description (and the
+    /// summary) over two lines, and a quote in it ended the quoted text early. Record ids in summary samples
+    /// were not escaped either (the tagged path escapes them).
+    @Test func aRawValueAndARecordIDWithLineBreaksAndQuotesStayOnOneLine() throws {
+        let json = #"[{"id": "a\nb\"c", "plan": "x\ny\"z\\"}]"#
+        let result = APIDataDecoder().decode(string: json, to: [RRAccount].self)
+        let error = try #require(result.errors.first)
+        #expect(result.errors.count == 1)
+        #expect(error.description == #"root(Array<RRAccount>) > [0](RRAccount id=a\nb"c) > "plan"(RRPlan) : Raw value of "x\ny\"z\\" for type RRPlan not defined"#)
+        #expect(result.summary.description == """
+        1 error in 1 group
+        1× recovered unknown_raw_value root[*]["plan"]: Raw value of "x\\ny\\"z\\\\" for type RRPlan not defined (e.g. RRAccount id=a\\nb"c at line 1, column 28)
+        """)
+        let fields = try parsed(error.jsonLine)
+        #expect(fields["message"] as? String == #"Raw value of "x\ny\"z\\" for type RRPlan not defined"#)
+        #expect(fields["value"] as? String == "x\ny\"z\\")
+        #expect(fields["record"] as? String == "RRAccount id=a\nb\"c")
+        // The payload itself is the value as it is.
+        #expect(error.reason == .unexpectedRawValue(value: "x\ny\"z\\", type: "RRPlan"))
+    }
+
+    /// Read back by `Codable`, an error lost its `expected` type (its step keeps only the type's name), so its
+    /// JSON line and metadata differed from the original's.
+    @Test func anErrorReadBackKeepsItsExpectedType() throws {
+        let error = try #require(APIDataDecoder().decode(string: personJSON, to: Person.self).errors.first)
+        let back = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+        #expect(back.expectedType == "Double")
+        #expect(back.jsonLine == error.jsonLine)
+        #expect(back.metadata == error.metadata)
+    }
+
+    /// A `DecodingError` read back from the export took the whole description as its message, so each round
+    /// trip added `Swift DecodingError: data corrupted: ` in front of it.
+    @Test(arguments: [
+        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "bad thing")),
+        .keyNotFound(APICodingKey(hashKey: "y"), .init(codingPath: [], debugDescription: "No value associated with key y.")),
+        .typeMismatch(Int.self, .init(codingPath: [APICodingKey(hashKey: "a")], debugDescription: "Expected to decode Int but found a string instead.")),
+        .valueNotFound(String.self, .init(codingPath: [], debugDescription: "Expected String value but found null instead.")),
+    ])
+    func aSwiftDecodingErrorReadsBackWithTheSameDescription(_ decodingError: DecodingError) throws {
+        let error = APIDecodeError(path: ["root", "c"], swiftDecodingError: decodingError)
+        let once = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+        let twice = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(once))
+        #expect(once.description == error.description)
+        #expect(twice.description == error.description)
+        #expect(twice.jsonLine == error.jsonLine)
+        #expect(once.code == "swift_decoding_error")
+    }
+
+    @Test func aRecordedSwiftDecodingErrorReadsBackWithTheSameDescription() throws {
+        let error = try #require(APIDataDecoder().decode(string: #"{"c": 1}"#, to: RRHolder.self).errors.first)
+        #expect(error.description == #"root(RRHolder) > "c"(RRThrowing) : Swift DecodingError: data corrupted: bad thing"#)
+        let back = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+        #expect(back.description == error.description)
+        #expect(back.diagnostic() == error.diagnostic())
+    }
+}
+
+/// `diagnostic(source:)`'s source line and caret.
+struct DiagnosticCaretReviewTests {
+    /// The caret was indented with one space per scalar, so a tab before the value (which a terminal widens to
+    /// its next tab stop) left it far to the left of the value.
+    @Test func tabsBeforeTheValueKeepTheCaretUnderIt() throws {
+        let json = "{\n\t\"person_id\": 1, \"first_name\": \"a\", \"last_name\": \"b\",\t\t\"height\": \"tall\"}"
+        let error = try #require(APIDataDecoder().decode(string: json, to: Person.self).errors.first)
+        #expect(error.diagnostic(source: json) == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 2, column 66: root(Person person_id=1) > "height"(Double)
+          |
+        2 | \t"person_id": 1, "first_name": "a", "last_name": "b",\t\t"height": "tall"}
+          | \t\(String(repeating: " ", count: 52))\t\t\(String(repeating: " ", count: 10))^
+        """)
+    }
+
+    /// A line longer than 120 characters was shown with `…` in front even when its start was kept, and without
+    /// `…` where its end was cut.
+    @Test func aLongLineShowsAnEllipsisExactlyWhereItIsCut() throws {
+        let padding = String(repeating: "x", count: 300)
+        let atStart = #"{"height": "tall", "person_id": 1, "first_name": "a", "last_name": "b", "pad": ""# + padding + #""}"#
+        let startError = try #require(APIDataDecoder().decode(string: atStart, to: Person.self).errors.first)
+        #expect(startError.diagnostic(source: atStart) == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 1, column 12: root(Person person_id=1) > "height"(Double)
+          |
+        1 | {"height": "tall", "person_id": 1, "first_name": "a", "last_name": "b", "pad": "\(String(repeating: "x", count: 40))…
+          |            ^
+        """)
+
+        let inMiddle = #"{"person_id": 1, "first_name": "a", "last_name": "b", "pad": ""# + padding + #"", "height": "tall", "end": ""# + padding + #""}"#
+        let middleError = try #require(APIDataDecoder().decode(string: inMiddle, to: Person.self).errors.first)
+        // Column 376: the 120 scalars shown start 60 before it (59 of the line, then `…`) and end 61 after.
+        #expect(middleError.diagnostic(source: inMiddle) == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 1, column 376: root(Person person_id=1) > "height"(Double)
+          |
+        1 | …\(String(repeating: "x", count: 46))", "height": "tall", "end": "\(String(repeating: "x", count: 45))…
+          | \(String(repeating: " ", count: 60))^
+        """)
+    }
+
+    /// A 100 KB single line with the error at its end: the end is kept, with `…` in front only.
+    @Test func theEndOfAHundredKilobyteLine() throws {
+        let json = #"{"person_id": 1, "first_name": "a", "last_name": "b", "pad": ""# + String(repeating: "é", count: 100_000) + #"", "height": "tall"}"#
+        let error = try #require(APIDataDecoder().decode(data: Data(json.utf8), to: Person.self).errors.first)
+        #expect(error.diagnostic(source: Data(json.utf8)) == """
+        warning: Unexpectedly found a string [type_mismatch]
+         --> line 1, column 100076: root(Person person_id=1) > "height"(Double)
+          |
+        1 | …\(String(repeating: "é", count: 100))", "height": "tall"}
+          | \(String(repeating: " ", count: 114))^
+        """)
+    }
+}
