@@ -20,4 +20,22 @@ struct InvalidInputPrefixReviewTests {
             #expect(error.value?.unicodeScalars.contains("\u{FFFD}") == false)
         }
     }
+
+    /// A decode that redacts values shows `<redacted>` as the `value` of an `invalid_json` error and no source
+    /// line, "since any byte of the page could be one" (Docs/ErrorReporting.md), but the parser's message
+    /// quotes the offending character, which can be the first character of a redacted value (`'h'` of
+    /// `hunter2`) or one inside it (`'x'` of an invalid escape). Known issue: the fix is where the error is
+    /// made (`DecodeDriver.invalidJSONError`, and the stream engine's record errors), e.g. a message without
+    /// the quoted character when values are redacted; not this review's files to edit.
+    @Test(arguments: [#"{"password": hunter2}"#, #"{"password": "hunter2\x"}"#])
+    func aRedactingDecodeQuotesNoCharacterOfTheInput(_ json: String) throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = ["password"]
+        let error = try #require(APIDataDecoder(options: options).decode(string: json, to: JSONValue.self).errors.first)
+        #expect(error.value == "<redacted>")
+        #expect(error.diagnostic(source: json).contains("source not shown: values are redacted"))
+        withKnownIssue("the parser's message quotes the character it met") {
+            #expect(!error.description.contains("'h'") && !error.description.contains("'x'"), "\(error.description)")
+        }
+    }
 }

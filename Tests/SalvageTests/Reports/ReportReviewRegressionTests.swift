@@ -102,6 +102,27 @@ struct ReportReviewRegressionTests {
     }
 }
 
+/// What Docs/ErrorReporting.md says of summaries and had no test: the worst severity of a group, at most three
+/// samples, the count of errors not recorded, an error at the root itself.
+struct SummaryReviewTests {
+    @Test func aGroupHasTheWorstSeverityAndThreeSamples() {
+        let summary = APIDecodeSummary(errors: [
+            APIDecodeError(path: ["root", 0, "a"], reason: .unexpectedJSONType(actual: .string), severity: .recovered),
+            APIDecodeError(path: ["root", 1, "a"], reason: .unexpectedJSONType(actual: .string), severity: .failure),
+            APIDecodeError(path: ["root", 2, "a"], reason: .unexpectedJSONType(actual: .string), severity: .info),
+            APIDecodeError(path: ["root", 3, "a"], reason: .unexpectedJSONType(actual: .string), severity: .recovered),
+            APIDecodeError(path: ["root"], reason: .other(message: "m")),
+        ], unrecordedErrorCount: 3)
+        #expect(summary.groups.map(\.samples.count) == [3, 1])
+        #expect(summary.groups.map(\.severity) == [.failure, .failure])
+        #expect(summary.description == #"""
+        5 errors in 2 groups (3 more not recorded)
+        4× failure type_mismatch root[*]["a"]: Unexpectedly found a string (e.g. root[0]["a"]; root[1]["a"]; root[2]["a"])
+        1× failure custom root: m (e.g. root)
+        """#)
+    }
+}
+
 /// `diagnostic(source:)`'s source line and caret.
 struct DiagnosticCaretReviewTests {
     /// The caret was indented with one space per scalar, so a tab before the value (which a terminal widens to
