@@ -12,7 +12,8 @@ extension APIDecodeError {
     /// ```
     ///
     /// `failure` renders as `error:`, `recovered` as `warning:` and `info` as `note:`. Lines longer than
-    /// 120 characters are cut around the caret. Errors of a decode that redacts values
+    /// 120 characters are cut around the caret (`…` where cut); a tab before the value is repeated in the
+    /// caret's line, so the caret stays under it. Errors of a decode that redacts values
     /// (``APIDecodeOptions/redactedKeys``, ``APIDecodeOptions/redactedPaths``) show no source line, since it
     /// could hold a redacted value; instead:
     ///
