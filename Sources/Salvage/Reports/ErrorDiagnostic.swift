@@ -38,7 +38,10 @@ extension APIDecodeError {
         } else if let location, let source, let text = Self.line(location.line, of: source) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let (shown, caretColumn) = Self.window(text, around: location.column)
+            // A location read back from an export may be anything: the caret goes at most one past the line's end
+            // (a column of Int.min trapped, and a huge one built a line of that many spaces).
+            let column = min(max(location.column, 1), text.unicodeScalars.count + 1)
+            let (shown, caretColumn) = Self.window(text, around: column)
             lines.append("\(gutter) |")
             lines.append("\(number) | \(shown)")
             lines.append("\(gutter) | \(Self.padding(under: shown, before: caretColumn))^")

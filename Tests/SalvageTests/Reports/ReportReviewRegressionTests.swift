@@ -165,6 +165,34 @@ struct DiagnosticCaretReviewTests {
         """)
     }
 
+    /// A location read back from an exported error is input too: a column of `Int.min` trapped (`column - 1`)
+    /// and a column of a billion built a line of a billion spaces. The caret now stays within one past the end
+    /// of the line.
+    @Test func anyColumnReadBackRendersWithinTheLine() throws {
+        let exported = #"{"path":[{"key":"root"}],"reason":{"kind":"other","code":"custom","message":"m"},"severity":"failure","location":{"offset":0,"line":1,"column":COLUMN}}"#
+        for column in [Int.min, -5, 0, 1_000_000_000, Int.max] {
+            let json = exported.replacingOccurrences(of: "COLUMN", with: String(column))
+            let error = try JSONDecoder().decode(APIDecodeError.self, from: Data(json.utf8))
+            let caret = column > 1 ? "   ^" : "^"
+            #expect(error.diagnostic(source: "[1]") == """
+            error: m [custom]
+             --> line 1, column \(column): root
+              |
+            1 | [1]
+              | \(caret)
+            """)
+        }
+    }
+
+    /// Decimal payloads read back exactly, also beyond `Double`'s 17 digits.
+    @Test func aLongDecimalReadsBackExactly() throws {
+        let value = try #require(Decimal(string: "98765432109876543210.123"))
+        let reason = APIDecodeErrorReason.lossOfPrecision(value: value, type: "Int64")
+        let back = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
+        #expect(back == reason)
+        #expect(back.description == "Type Int64 does not have precision to represent 98765432109876543210.123")
+    }
+
     /// A 100 KB single line with the error at its end: the end is kept, with `…` in front only.
     @Test func theEndOfAHundredKilobyteLine() throws {
         let json = #"{"person_id": 1, "first_name": "a", "last_name": "b", "pad": ""# + String(repeating: "é", count: 100_000) + #"", "height": "tall"}"#
