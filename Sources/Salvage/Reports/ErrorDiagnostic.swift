@@ -41,7 +41,7 @@ extension APIDecodeError {
             // A location read back from an export may be anything: the caret goes at most one past the line's end
             // (a column of Int.min trapped, and a huge one built a line of that many spaces).
             let column = min(max(location.column, 1), text.unicodeScalars.count + 1)
-            let (shown, caretColumn) = Self.window(text, around: column)
+            let (shown, caretColumn) = Self.window(Self.printable(text), around: column)
             lines.append("\(gutter) |")
             lines.append("\(number) | \(shown)")
             lines.append("\(gutter) | \(Self.padding(under: shown, before: caretColumn))^")
@@ -80,6 +80,17 @@ extension APIDecodeError {
             if current == number { text.unicodeScalars.append(scalar) }
         }
         return current == number ? text : nil
+    }
+
+    /// `text` with every control character but a tab as U+FFFD, one scalar for one so the caret stays aligned:
+    /// only input that is not JSON has them raw, and a terminal would act on one (`ESC [2J` clears it).
+    private static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
     }
 
     /// At most 120 scalars of `text` around `column`, with `…` on each side that was cut, and the caret's

@@ -102,6 +102,25 @@ struct ReportReviewRegressionTests {
     }
 }
 
+/// Descriptions stay on one line (Docs/Changelog.md, "Paths on one line") also for readers that break lines at
+/// Unicode's separators: NEL (U+0085) and U+2028/U+2029 in a key or a record id were written as they were.
+struct UnicodeLineBreakReviewTests {
+    private struct Row: APIDecodable {
+        static var idKey: String? { "id" }
+        init?(from decoder: APIDecoder) { _ = decoder["k\u{2028}\u{85}"] --> Int?.self }
+    }
+
+    @Test func unicodeLineSeparatorsInKeysAndIDsAreEscaped() throws {
+        let json = "[{\"id\": \"a\u{2029}b\", \"k\u{2028}\u{85}\": \"x\"}]"
+        let error = try #require(APIDataDecoder().decode(string: json, to: [Row].self).errors.first)
+        #expect(error.description == #"root(Array<Row>) > [0](Row id=a\u2029b) > "k\u2028\u0085"(Int) : Unexpectedly found a string"#)
+        #expect(error.description.split(whereSeparator: \.isNewline).count == 1)
+        // The key and id themselves are kept as they are.
+        #expect(error.path[2].stringValue == "k\u{2028}\u{85}")
+        #expect(error.path[1].id == "a\u{2029}b")
+    }
+}
+
 /// What Docs/ErrorReporting.md says of summaries and had no test: the worst severity of a group, at most three
 /// samples, the count of errors not recorded, an error at the root itself.
 struct SummaryReviewTests {
@@ -191,6 +210,21 @@ struct DiagnosticCaretReviewTests {
         let back = try JSONDecoder().decode(APIDecodeErrorReason.self, from: JSONEncoder().encode(reason))
         #expect(back == reason)
         #expect(back.description == "Type Int64 does not have precision to represent 98765432109876543210.123")
+    }
+
+    /// Input that is not JSON can hold raw control characters, and the source line was printed as it was: an
+    /// `ESC [2J` in a response cleared the terminal that showed the diagnostic. They show as U+FFFD now, one for
+    /// one, so the caret stays under the offending byte.
+    @Test func controlCharactersInTheSourceLineShowAsReplacementCharacters() throws {
+        let json = "{\"a\": \u{1B}[2J\u{7}}"
+        let error = try #require(APIDataDecoder().decode(string: json, to: JSONValue.self).errors.first)
+        #expect(error.diagnostic(source: json) == """
+        error: Invalid JSON at line 1, column 7 (byte 6): Unexpected byte 0x1B: expected a value [invalid_json]
+         --> line 1, column 7: root(JSONValue)
+          |
+        1 | {"a": \u{FFFD}[2J\u{FFFD}}
+          |       ^
+        """)
     }
 
     /// A 100 KB single line with the error at its end: the end is kept, with `…` in front only.
