@@ -57,4 +57,18 @@ struct SalvageTestingDiffReviewTests {
         + root[1]["plan"]: unknown_raw_value
         """#)
     }
+
+    /// The error diff built a table of expected × actual cells: for a list endpoint's 20,000 errors with one
+    /// difference, 3.2 GB. The common first and last lines are now matched directly.
+    @Test func aLongErrorListWithOneDifferenceIsDiffedWithoutATable() throws {
+        let json = "[" + Array(repeating: #"{"plan": 1}"#, count: 20_000).joined(separator: ",") + "]"
+        let result = APIDataDecoder().decode(string: json, to: [RDAccount].self)
+        var expected = (0 ..< 20_000).map { #"root[\#($0)]["plan"]: type_mismatch"# }
+        #expect(result.errors.map(\.shortForm) == expected)
+        expected[10_000] = #"root[10000]["plan"]: null"#
+        let lines = try #require(DecodeExpectation.mismatch(result, errors: expected)).split(separator: "\n")
+        #expect(lines.count == 20_002)
+        #expect(lines[10_000 ... 10_003] == [#"  root[9999]["plan"]: type_mismatch"#, #"+ root[10000]["plan"]: type_mismatch"#,
+                                             #"- root[10000]["plan"]: null"#, #"  root[10001]["plan"]: type_mismatch"#])
+    }
 }
