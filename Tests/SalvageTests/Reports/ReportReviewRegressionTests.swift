@@ -121,6 +121,50 @@ struct UnicodeLineBreakReviewTests {
     }
 }
 
+/// Every reason, with keys, ids and values holding quotes, backslashes, line breaks, `>` and `=`, at a path with
+/// a negative and a huge index: each JSON line parses, and every description is one line. (A `DecodingError`'s
+/// key was written as it was: `key "q"b` and a line break.)
+struct EveryReasonRenderingReviewTests {
+    static let nasty = "q\"b\\n\nr\r>x=y\u{1B}\u{2028}"
+
+    static let reasons: [APIDecodeErrorReason] = [
+        .unexpectedJSONType(actual: .absent), .unexpectedJSONType(actual: .string), .countNotExact(expected: 2, actual: 1),
+        .countBelowMinimum(minimum: 2, actual: 1), .countAboveMaximum(maximum: 1, actual: 2),
+        .unexpectedRawValue(value: nasty, type: "E"), .numericOverflow(value: 300, type: "Int8"),
+        .lossOfPrecision(value: .nan, type: "Int"), .numericOverflowAsWritten(text: "1e999", type: "Double"),
+        .lossOfPrecisionAsWritten(text: "1e-999", type: "Decimal"),
+        .swiftDecodingError(.keyNotFound(APICodingKey(hashKey: nasty), .init(codingPath: [], debugDescription: "d"))),
+        .invalidFormat(value: nasty, type: "Date", expected: "ISO 8601"), .coerced(value: nasty, found: .string, type: "Int"),
+        .unknownKey(key: nasty, type: "T", occurrences: 2), .defaultUsed(because: .null),
+        .lossBudgetExceeded(dropped: 3, total: 4, allowed: "2"), .duplicateRecord(id: "\"A-1\"", kept: 0, dropped: 2),
+        .missingAlternatives(tried: [nasty, "b"]), .fallbackUsed(used: nasty, preferred: "a"),
+        .noAlternativeMatched(tried: ["Cat"], reasons: [#"["meow"] : No value is present"#]),
+        .invalidJSON(JSONSyntaxError(message: "m", location: SourceLocation(offset: 0, line: 1, column: 1), limit: "maximumDepth")),
+    ]
+
+    @Test(arguments: reasons)
+    func everyRenderingOfEveryReasonIsWellFormed(_ reason: APIDecodeErrorReason) throws {
+        var step = APICodingKey(arrayIndex: Int.max)
+        step.idKey = "id"
+        step.id = Self.nasty
+        step.swiftType = Int.self
+        let error = APIDecodeError(path: ["root", APICodingKey(hashKey: Self.nasty), -1, step], reason: reason,
+                                   location: SourceLocation(offset: 3, line: 1, column: 4), severity: .recovered)
+        let fields = try parsed(error.jsonLine)
+        #expect(fields["message"] as? String == reason.description)
+        #expect(fields["code"] as? String == reason.code)
+        #expect(fields["path"] as? String == #"root["q\"b\\n\nr\r>x=y\u001B\u2028"][-1][9223372036854775807]"#)
+        #expect(fields["json_pointer"] as? String == "/\(Self.nasty)/-1/9223372036854775807")
+        #expect(fields["record"] as? String == "Int id=\(Self.nasty)")
+        for text in [error.description, error.shortForm, APIDecodeSummary(errors: [error]).description.split(separator: "\n").last.map(String.init) ?? ""] {
+            #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" }, "\(text)")
+        }
+        let back = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+        #expect(back.description == error.description)
+        #expect(back.jsonLine == error.jsonLine)
+    }
+}
+
 /// What Docs/ErrorReporting.md says of summaries and had no test: the worst severity of a group, at most three
 /// samples, the count of errors not recorded, an error at the root itself.
 struct SummaryReviewTests {
