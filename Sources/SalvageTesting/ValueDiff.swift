@@ -21,14 +21,22 @@ enum ValueDiff {
     private static func compare(_ expected: Any?, _ actual: Any?, at path: String, depth: Int, into lines: inout [String]) {
         let expected = expected.flatMap(unwrapped), actual = actual.flatMap(unwrapped)
         let expectedText = describe(expected), actualText = describe(actual)
-        guard expectedText != actualText else { return }
         guard let expected, let actual, depth < maximumDepth,
               let expectedParts = parts(of: expected), let actualParts = parts(of: actual),
               type(of: expected) == type(of: actual) else {
-            lines.append("- \(path): \(expectedText)")
-            lines.append("+ \(path): \(actualText)")
+            if expectedText != actualText {
+                lines.append("- \(path): \(expectedText)")
+                lines.append("+ \(path): \(actualText)")
+            } else if let expectedDate = expected as? Date, let actualDate = actual as? Date, expectedDate != actualDate {
+                // A date prints whole seconds: show the instants.
+                lines.append("- \(path): \(expectedText) (timeIntervalSince1970: \(expectedDate.timeIntervalSince1970))")
+                lines.append("+ \(path): \(actualText) (timeIntervalSince1970: \(actualDate.timeIntervalSince1970))")
+            }
             return
         }
+        // Equal texts can hide a difference below (a `Date` field prints whole seconds), so a struct, tuple or
+        // collection is compared part by part anyway; a class only when its text differs (it may be cyclic).
+        if expectedText == actualText && Mirror(reflecting: expected).displayStyle == .class { return }
         var seen = Set<String>()
         let actualByStep = Dictionary(actualParts.map { ($0.step, $0.value) }, uniquingKeysWith: { first, _ in first })
         for (step, value) in expectedParts {

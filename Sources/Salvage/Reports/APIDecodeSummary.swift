@@ -104,7 +104,8 @@ public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
             + (unrecordedErrorCount > 0 ? " (\(unrecordedErrorCount) more not recorded)" : "")]
         for group in groups {
             let samples = group.samples.map { error -> String in
-                let records = error.records
+                // Ids are the API's text: escaped as in tagged paths, so a line break in one cannot split the line.
+                let records = error.records.map(escapingControlCharacters)
                 let record: String
                 switch records.count {
                 case 0: record = ""

@@ -1,8 +1,8 @@
 import Foundation
 
 // `Codable` for errors and summaries, so they can be stored, sent to a service and read back. The format
-// is stable: keys are never renamed. Swift types are kept by name; a `DecodingError` is kept as its case
-// and message and read back as `dataCorrupted` with that message.
+// is stable: keys are never renamed. Swift types are kept by name; a `DecodingError` is kept as its
+// summary (case and message) and read back as `dataCorrupted` with that summary, shown unchanged.
 
 extension APICodingKey: Codable {
     private enum CodingKeys: String, CodingKey { case key, index, type, idKey = "id_key", id }
@@ -55,7 +55,11 @@ extension APIDecodeErrorReason: Codable {
         case "numericOverflowAsWritten": self = .numericOverflowAsWritten(text: try string(.value), type: try string(.type))
         case "lossOfPrecisionAsWritten": self = .lossOfPrecisionAsWritten(text: try string(.value), type: try string(.type))
         case "swiftDecodingError":
-            self = .swiftDecodingError(.dataCorrupted(.init(codingPath: [], debugDescription: try string(.message))))
+            // `message` is the reason's description: the error's summary after this prefix.
+            let message = try string(.message), prefix = "Swift DecodingError: "
+            let summary = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+            self = .swiftDecodingError(.dataCorrupted(.init(codingPath: [], debugDescription: summary,
+                                                            underlyingError: ExportedDecodingErrorSummary())))
         case "invalidFormat": self = .invalidFormat(value: try string(.value), type: try string(.type), expected: try string(.expected))
         case "invalidJSON": self = .invalidJSON(try c.decode(JSONSyntaxError.self, forKey: .syntax))
         case "missingAlternatives": self = .missingAlternatives(tried: try c.decode([String].self, forKey: .tried))

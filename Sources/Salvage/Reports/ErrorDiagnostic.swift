@@ -12,7 +12,8 @@ extension APIDecodeError {
     /// ```
     ///
     /// `failure` renders as `error:`, `recovered` as `warning:` and `info` as `note:`. Lines longer than
-    /// 120 characters are cut around the caret. Errors of a decode that redacts values
+    /// 120 characters are cut around the caret (`…` where cut); a tab before the value is repeated in the
+    /// caret's line, so the caret stays under it. Errors of a decode that redacts values
     /// (``APIDecodeOptions/redactedKeys``, ``APIDecodeOptions/redactedPaths``) show no source line, since it
     /// could hold a redacted value; instead:
     ///
@@ -37,10 +38,13 @@ extension APIDecodeError {
         } else if let location, let source, let text = Self.line(location.line, of: source) {
             let number = String(location.line)
             let gutter = String(repeating: " ", count: number.count)
-            let (shown, caretColumn) = Self.window(text, around: location.column)
+            // A location read back from an export may be anything: the caret goes at most one past the line's end
+            // (a column of Int.min trapped, and a huge one built a line of that many spaces).
+            let column = min(max(location.column, 1), text.unicodeScalars.count + 1)
+            let (shown, caretColumn) = Self.window(Self.printable(text), around: column)
             lines.append("\(gutter) |")
             lines.append("\(number) | \(shown)")
-            lines.append("\(gutter) | \(String(repeating: " ", count: max(0, caretColumn - 1)))^")
+            lines.append("\(gutter) | \(Self.padding(under: shown, before: caretColumn))^")
         }
         return lines.joined(separator: "\n")
     }
@@ -78,13 +82,39 @@ extension APIDecodeError {
         return current == number ? text : nil
     }
 
-    /// At most 120 scalars of `text` around `column`, and the caret's column within them.
+    /// `text` with every control character but a tab as U+FFFD, one scalar for one so the caret stays aligned:
+    /// only input that is not JSON has them raw, and a terminal would act on one (`ESC [2J` clears it).
+    private static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            result.append(scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : scalar)
+        }
+        return String(result)
+    }
+
+    /// At most 120 scalars of `text` around `column`, with `…` on each side that was cut, and the caret's
+    /// column within them.
     private static func window(_ text: String, around column: Int) -> (String, Int) {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count > 120 else { return (text, column) }
         let start = max(0, min(column - 60, scalars.count - 120))
+        let end = min(scalars.count, start + 120)
         var shown = String.UnicodeScalarView()
-        shown.append(contentsOf: scalars[start ..< min(scalars.count, start + 120)])
-        return ("…" + String(shown), column - start + 1)
+        if start > 0 { shown.append("…") }
+        shown.append(contentsOf: scalars[start ..< end])
+        if end < scalars.count { shown.append("…") }
+        return (String(shown), column - start + (start > 0 ? 1 : 0))
+    }
+
+    /// The blank space before the caret at `column` of `shown`: a tab under each tab of the line (which a
+    /// terminal widens to its next tab stop), a space under anything else, so the caret stays under the value.
+    private static func padding(under shown: String, before column: Int) -> String {
+        var padding = ""
+        var scalars = shown.unicodeScalars.makeIterator()
+        for _ in 0 ..< max(0, column - 1) {
+            padding += scalars.next() == "\t" ? "\t" : " "
+        }
+        return padding
     }
 }

@@ -45,19 +45,25 @@ extension APIDecodeError {
         records.first
     }
 
-    /// The Swift type expected at the error's position, when one was being decoded there.
-    public var expectedType: String? {
-        path.last?.swiftType.map { "\($0)" }
-    }
-
     /// The JSON type found, when the reason says (`string`, `null`, `absent`, …).
     public var foundJSONType: String? {
         switch reason {
-        case .unexpectedJSONType(let actual): return actual.rawValue.lowercased()
-        case .coerced(_, let found, _): return found.rawValue.lowercased()
-        case .defaultUsed(let found): return found.rawValue.lowercased()
+        case .unexpectedJSONType(let actual): return Self.name(of: actual)
+        case .coerced(_, let found, _): return Self.name(of: found)
+        case .defaultUsed(let found): return Self.name(of: found)
         default: return nil
         }
+    }
+
+    /// `object`, `string`, …, and `absent` for no value (whose raw value, `no value present`, is LastMile's message).
+    private static func name(of element: JSONElement) -> String {
+        element == .absent ? "absent" : element.rawValue.lowercased()
+    }
+
+    /// The Swift type expected at the error's position, when one was being decoded there: also for an error
+    /// read back by `Codable`, where only the type's name is known.
+    public var expectedType: String? {
+        path.last?.typeName
     }
 
     /// The error as one line of JSON with stable keys — `code`, `severity`, `path`, `json_pointer`,

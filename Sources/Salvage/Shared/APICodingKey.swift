@@ -197,9 +197,10 @@ func quoted(_ text: String) -> String {
 }
 
 /// `text` with its control characters written as JSON escapes (`\n`, `\u001B`), so a description stays on
-/// one line and cannot forge log lines; used for record ids, which paths show without quotes.
+/// one line and cannot forge log lines; used for record ids, which paths show without quotes. C1 controls
+/// (`U+0085` NEL) and `U+2028`/`U+2029` count too: Unicode-aware readers break lines at them.
 func escapingControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    guard text.unicodeScalars.contains(where: isEscapedControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars { appendEscapingControl(scalar, to: &result) }
     return result
@@ -210,9 +211,18 @@ private func appendEscapingControl(_ scalar: Unicode.Scalar, to result: inout St
     case 0x0A: result += "\\n"
     case 0x0D: result += "\\r"
     case 0x09: result += "\\t"
-    case 0x00..<0x20, 0x7F:
+    case 0x00..<0x20, 0x7F ... 0x9F, 0x2028, 0x2029:
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default: result.unicodeScalars.append(scalar)
+    }
+}
+
+/// Whether `appendEscapingControl` writes `scalar` as an escape: C0 and C1 controls, DEL, and the Unicode
+/// line and paragraph separators.
+private func isEscapedControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00..<0x20, 0x7F ... 0x9F, 0x2028, 0x2029: return true
+    default: return false
     }
 }

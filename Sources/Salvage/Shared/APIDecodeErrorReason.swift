@@ -80,7 +80,7 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
         case .countAboveMaximum(let maximum, let actual):
             return "Count above max: max \(maximum), actual \(actual)"
         case .unexpectedRawValue(let value, let type):
-            return "Raw value of \"\(value)\" for type \(type) not defined"
+            return "Raw value of \(quoted(value)) for type \(type) not defined"
         case .numericOverflow(let value, let type):
             return "Value \(value.shownInReason) does not fit in \(type)"
         case .lossOfPrecision(let value, let type):

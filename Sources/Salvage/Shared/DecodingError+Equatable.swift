@@ -34,19 +34,27 @@ extension DecodingError: @retroactive Equatable {
         }
     }
 
-    /// A one-line summary: the case, the key or type involved, and the debug description.
+    /// A one-line summary: the case, the key or type involved, and the debug description (the key quoted and
+    /// both with control characters escaped, as in paths: a key or a message may come from the input).
     var salvageSummary: String {
         switch self {
+        case .dataCorrupted(let context) where context.underlyingError is ExportedDecodingErrorSummary:
+            return context.debugDescription
         case .dataCorrupted(let context):
-            return "data corrupted: \(context.debugDescription)"
+            return "data corrupted: \(escapingControlCharacters(context.debugDescription))"
         case .keyNotFound(let key, let context):
-            return "key \"\(key.stringValue)\" not found: \(context.debugDescription)"
+            return "key \(quoted(key.stringValue)) not found: \(escapingControlCharacters(context.debugDescription))"
         case .typeMismatch(let type, let context):
-            return "type mismatch for \(type): \(context.debugDescription)"
+            return "type mismatch for \(type): \(escapingControlCharacters(context.debugDescription))"
         case .valueNotFound(let type, let context):
-            return "value of type \(type) not found: \(context.debugDescription)"
+            return "value of type \(type) not found: \(escapingControlCharacters(context.debugDescription))"
         @unknown default:
             return "\(self)"
         }
     }
 }
+
+/// Marks a `DecodingError` read back from an exported error (see `ErrorCodableExport.swift`): its debug
+/// description is the original's whole summary (`key "id" not found: …`), shown as it is, so that the error
+/// reads back with the same description however many times it is exported and read.
+struct ExportedDecodingErrorSummary: Error, Sendable {}

@@ -97,14 +97,14 @@ note: Converted a string "49.90" to Double [coerced]
 error: Unexpectedly found null [null]
  --> line 3, column 34: root(OrderPage) > "orders"(Array<Order>) > [1](Order order_id=1002) > "customer"(String)
   |
-3 | …  {"order_id": 1002, "customer": null, "status": "pending", "total": 12.5, "quantity": 1, "placed_at": "2026-11-02T10:01
-  |                                   ^
+3 |   {"order_id": 1002, "customer": null, "status": "pending", "total": 12.5, "quantity": 1, "placed_at": "2026-11-02T10:01…
+  |                                  ^
 
 note: Raw value of "on_hold" for type OrderStatus not defined [unknown_raw_value]
  --> line 4, column 60: root(OrderPage) > "orders"(Array<Order>) > [2](Order order_id=1003) > "status"(OpenEnum<OrderStatus>)
   |
-4 | …  {"order_id": 1003, "customer": "Grace Hopper", "status": "on_hold", "total": 230.0, "quantity": 4, "placed_at": "2026-
-  |                                                             ^
+4 |   {"order_id": 1003, "customer": "Grace Hopper", "status": "on_hold", "total": 230.0, "quantity": 4, "placed_at": "2026-…
+  |                                                            ^
 
 error: Unexpectedly found a string [type_mismatch]
  --> line 5, column 3: root(OrderPage) > "orders"(Array<Order>) > [3](Order)

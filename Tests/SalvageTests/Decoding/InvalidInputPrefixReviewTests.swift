@@ -1,0 +1,41 @@
+import Foundation
+import Salvage
+import Testing
+
+/// Review of the input prefix kept as the `value` of an `invalid_json` error (session 23).
+struct InvalidInputPrefixReviewTests {
+    /// `DecodeDriver.leadingText` reads at most `maximumValueLength × 8 + 8` bytes, assuming no character is
+    /// longer than 8 bytes; a family emoji is 25. With `maximumValueLength = 2` the read stops inside the first
+    /// family's last scalar, which becomes U+FFFD, and the text is then short enough to be shown without `…`.
+    /// Known issue: the fix is in Sources/Salvage/Decoding/DecodeDriver+InvalidInput.swift (not this review's
+    /// to edit): read on to the end of the scalar and of the character, or count characters while reading.
+    @Test func aCutNeverSplitsAScalarOfALongCharacter() throws {
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        var options = APIDecodeOptions()
+        options.maximumValueLength = 2
+        let error = try #require(APIDataDecoder(options: options).decode(string: family + family + family, to: JSONValue.self).errors.first)
+        #expect(error.code == "invalid_json")
+        withKnownIssue("leadingText reads a fixed 8 bytes per character") {
+            #expect(error.value == family + family + "…")
+            #expect(error.value?.unicodeScalars.contains("\u{FFFD}") == false)
+        }
+    }
+
+    /// A decode that redacts values shows `<redacted>` as the `value` of an `invalid_json` error and no source
+    /// line, "since any byte of the page could be one" (Docs/ErrorReporting.md), but the parser's message
+    /// quotes the offending character, which can be the first character of a redacted value (`'h'` of
+    /// `hunter2`) or one inside it (`'x'` of an invalid escape). Known issue: the fix is where the error is
+    /// made (`DecodeDriver.invalidJSONError`, and the stream engine's record errors), e.g. a message without
+    /// the quoted character when values are redacted; not this review's files to edit.
+    @Test(arguments: [#"{"password": hunter2}"#, #"{"password": "hunter2\x"}"#])
+    func aRedactingDecodeQuotesNoCharacterOfTheInput(_ json: String) throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = ["password"]
+        let error = try #require(APIDataDecoder(options: options).decode(string: json, to: JSONValue.self).errors.first)
+        #expect(error.value == "<redacted>")
+        #expect(error.diagnostic(source: json).contains("source not shown: values are redacted"))
+        withKnownIssue("the parser's message quotes the character it met") {
+            #expect(!error.description.contains("'h'") && !error.description.contains("'x'"), "\(error.description)")
+        }
+    }
+}
