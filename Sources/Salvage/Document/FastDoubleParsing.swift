@@ -54,9 +54,13 @@ struct DecimalParts {
         while index + 8 <= text.count {
             let word = text.word(index)
             let count = leadingDigitCount(word)
+            if count == 8 {
+                value = value &* 100_000_000 &+ eightDigitsValue(word)
+                index += 8
+                continue
+            }
             value = value &* powersOfTenUpTo8[count] &+ leadingDigitsValue(word, count: count)
-            index += count
-            if count < 8 { return index }
+            return index + count
         }
         if index < text.count && text.count >= 8 {
             // The last one to seven bytes: the word that ends at the text's end, shifted down so they are its

@@ -129,6 +129,7 @@ struct JSONParser: ~Copyable {
     /// Parses the value at `position`. For `{` and `[` it only opens the container (and, for an object,
     /// reads the first key), or opens and closes an empty one. Returns whether a whole value was read
     /// (false when a non-empty container was opened).
+    @inline(always)
     private mutating func parseOneValue() throws(ParseFailure) -> Bool {
         guard position < input.count else {
             throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
@@ -171,6 +172,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Reads `"key"` and the `:` after it, leaving `position` at the member's value.
+    @inline(always)
     private mutating func parseKeyAndColon() throws(ParseFailure) {
         guard position < input.count else {
             throw ParseFailure(message: "Unexpected end of input: expected a key", offset: position)
@@ -192,6 +194,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
     }
 
+    @inline(always)
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
         guard depth < limits.maximumDepth else {
             throw ParseFailure(message: limits.depthMessage, offset: position, limit: "maximumDepth")
@@ -205,6 +208,7 @@ struct JSONParser: ~Copyable {
         position += 1
     }
 
+    @inline(always)
     private mutating func closeContainer() throws(ParseFailure) {
         guard depth > 0 else { return }
         let container = current
