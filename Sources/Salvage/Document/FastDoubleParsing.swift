@@ -54,9 +54,23 @@ struct DecimalParts {
         while index + 8 <= text.count {
             let word = text.word(index)
             let count = leadingDigitCount(word)
+            if count == 8 {
+                value = value &* 100_000_000 &+ eightDigitsValue(word)
+                index += 8
+                continue
+            }
             value = value &* powersOfTenUpTo8[count] &+ leadingDigitsValue(word, count: count)
-            index += count
-            if count < 8 { return index }
+            return index + count
+        }
+        if index < text.count && text.count >= 8 {
+            // The last one to seven bytes: the word that ends at the text's end, shifted down so they are its
+            // low bytes; the bytes shifted in are zeros, which are not digits (canada's coordinates end in
+            // seven digits or so after one full word, and a loop over them cost a quarter of its conversions).
+            let remaining = text.count - index
+            let word = text.word(text.count - 8) &>> UInt64(truncatingIfNeeded: (8 - remaining) * 8)
+            let count = leadingDigitCount(word)
+            value = value &* powersOfTenUpTo8[count] &+ leadingDigitsValue(word, count: count)
+            return index + count
         }
         while index < text.count, isDigit(text[index]) {
             value = value &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0"))

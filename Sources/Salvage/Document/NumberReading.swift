@@ -55,12 +55,21 @@ extension JSONDocument {
         if digits <= 18 {
             // Up to 18 digits fit an `Int` whatever they are: accumulate in `Int`, convert once. In a debug
             // build the generic loop below calls `T`'s arithmetic through its witness table three times a digit.
-            // The parser checked that these are all digits: eight at a time, then the rest one by one.
+            // The parser checked that these are all digits: eight at a time, then the rest in one word (or one by
+            // one in a text shorter than eight bytes).
             var magnitude = 0
             var index = negative ? 1 : 0
             while index + 8 <= text.count {
                 magnitude = magnitude &* 100_000_000 &+ Int(truncatingIfNeeded: eightDigitsValue(text.word(index)))
                 index += 8
+            }
+            if index < text.count && text.count >= 8 {
+                // The last one to seven digits in one step: the word ending at the text's end, shifted down.
+                let remaining = text.count - index
+                let word = text.word(text.count - 8) &>> UInt64(truncatingIfNeeded: (8 - remaining) * 8)
+                magnitude = magnitude &* Int(truncatingIfNeeded: powersOfTenUpTo8[remaining])
+                    &+ Int(truncatingIfNeeded: leadingDigitsValue(word, count: remaining))
+                index = text.count
             }
             while index < text.count {
                 magnitude = magnitude &* 10 &+ Int(text[index] &- UInt8(ascii: "0"))

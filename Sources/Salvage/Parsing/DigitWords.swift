@@ -37,10 +37,16 @@ func leadingDigitCount(_ word: UInt64) -> Int {
 
 /// The value of the first `count` (0 through 8) ASCII digits of `word`: they are moved to the top of the
 /// word, below them go '0's, and the eight digits are read at once.
+///
+/// Masking shifts only (`&<<`, `&>>`: one instruction each; Swift's `<<` and `>>` with a variable amount add
+/// compares for amounts of 64 and more). A shift by 64 (count 0) is done as two of 32; for count 8 the
+/// '0's are shifted by 0 and or-ed into the digits, which already have those bits set.
 @inline(__always)
 func leadingDigitsValue(_ word: UInt64, count: Int) -> UInt64 {
-    let aligned = (word << UInt64(64 - count * 8)) | (0x3030_3030_3030_3030 >> UInt64(count * 8))
-    return eightDigitsValue(aligned)
+    let shift = UInt64(truncatingIfNeeded: 64 &- count &* 8)
+    let digits = (word &<< (shift &>> 1)) &<< (shift &- (shift &>> 1))
+    let zeros: UInt64 = 0x3030_3030_3030_3030 &>> (UInt64(truncatingIfNeeded: count &* 8) & 63)
+    return eightDigitsValue(digits | zeros)
 }
 
 /// 10^0 through 10^8, to append `count` digits read by `leadingDigitsValue`.

@@ -15,7 +15,7 @@ extension JSONParser {
     static let smallObjectKeys = 48
 
     /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
-    @inline(__always)
+    @inline(always)
     mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
         guard current.isObject, !current.hasDuplicateKeys, current.count < JSONParser.smallObjectKeys else { return }
         if hasEscapes {

@@ -129,6 +129,7 @@ struct JSONParser: ~Copyable {
     /// Parses the value at `position`. For `{` and `[` it only opens the container (and, for an object,
     /// reads the first key), or opens and closes an empty one. Returns whether a whole value was read
     /// (false when a non-empty container was opened).
+    @inline(always)
     private mutating func parseOneValue() throws(ParseFailure) -> Bool {
         guard position < input.count else {
             throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
@@ -171,6 +172,7 @@ struct JSONParser: ~Copyable {
     }
 
     /// Reads `"key"` and the `:` after it, leaving `position` at the member's value.
+    @inline(always)
     private mutating func parseKeyAndColon() throws(ParseFailure) {
         guard position < input.count else {
             throw ParseFailure(message: "Unexpected end of input: expected a key", offset: position)
@@ -192,6 +194,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
     }
 
+    @inline(always)
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
         guard depth < limits.maximumDepth else {
             throw ParseFailure(message: limits.depthMessage, offset: position, limit: "maximumDepth")
@@ -205,6 +208,7 @@ struct JSONParser: ~Copyable {
         position += 1
     }
 
+    @inline(always)
     private mutating func closeContainer() throws(ParseFailure) {
         guard depth > 0 else { return }
         let container = current
@@ -248,44 +252,7 @@ struct JSONParser: ~Copyable {
         position += length
     }
 
-    // MARK: - Whitespace and messages
-
-    @inline(__always)
-    mutating func skipWhitespace() {
-        while position < input.count {
-            let byte = input.byte(position)
-            // Most calls find no whitespace at all: every JSON whitespace byte is at most a space.
-            if byte > UInt8(ascii: " ") { return }
-            switch byte {
-            case UInt8(ascii: " "):
-                if position + 1 < input.count && input.byte(position + 1) != UInt8(ascii: " ") {
-                    position += 1 // a lone space, as after ':' and ','
-                } else {
-                    skipSpaceRun()
-                }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                position += 1
-            default:
-                return
-            }
-        }
-    }
-
-    /// Skips the spaces at `position`: eight at a time, then the rest of the run in one step (the number
-    /// of leading space bytes of the word). Indentation comes in runs of spaces.
-    @inline(__always)
-    mutating func skipSpaceRun() {
-        guard position + 8 <= input.count else {
-            while position < input.count && input.byte(position) == UInt8(ascii: " ") { position += 1 }
-            return
-        }
-        var notSpaces = input.word(position) ^ 0x2020_2020_2020_2020
-        while notSpaces == 0 && position + 16 <= input.count {
-            position += 8
-            notSpaces = input.word(position) ^ 0x2020_2020_2020_2020
-        }
-        position += notSpaces == 0 ? 8 : notSpaces.trailingZeroBitCount / 8
-    }
+    // MARK: - Messages
 
     /// A message for a byte that cannot start a value, with a hint for the usual mistakes.
     func unexpectedValueMessage(_ byte: UInt8) -> String {

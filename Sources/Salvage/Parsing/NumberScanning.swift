@@ -9,6 +9,7 @@
 // conversions take a simple digit loop later.
 
 extension JSONParser {
+    @inline(always)
     mutating func scanNumber() throws(ParseFailure) {
         let start = position
         var index = position

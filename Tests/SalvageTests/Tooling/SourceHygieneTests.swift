@@ -13,6 +13,7 @@ struct SourceHygieneTests {
         "Parsing/GrowableBuffer.swift": "the one growable buffer: the parser's tape and open containers, a decode's frames; frees its memory in deinit",
         "Runtime/DecodeLedger.swift": "keeps a decode's frames, errors and absent keys behind one pointer (no exclusivity checks)",
         "Parsing/PlainTextScanning.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where plain string text stops",
+        "Parsing/WhitespaceSkipping.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where a run of whitespace stops",
         "Document/StringReading.swift": "makes Strings from UTF-8 the parser validated without validating it again (UTF8Span(unchecked:)), unescaping into a scratch buffer",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
