@@ -37,7 +37,7 @@ struct DocumentDecoder: Decoder {
         try checkOpen()
         // A model's own value of the wrong type fails the model, also where it is optional (as natively).
         try expect(.object, "a dictionary", demotable: false)
-        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
+        return settings.keyedContainers.container(for: self, keyedBy: Key.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -258,6 +258,9 @@ final class BridgeSettings {
     /// the dynamic check cost more than the look-up it guards (measured), and no access to it can overlap
     /// another (the look-up calls nothing that reaches back into the settings).
     @exclusivity(unchecked) private var kinds = BridgeTypeKindCache()
+    /// Keyed containers for reuse. Unchecked exclusivity, as for `kinds`: handing one out reaches nothing
+    /// that comes back here.
+    @exclusivity(unchecked) var keyedContainers = KeyedContainerPool()
     /// The context's ledger, held here too so that `isOpen` is one load less on the bridge's hot paths
     /// (it lives as long as `context`, which this holds).
     private let ledger: DecodeLedger?
@@ -306,6 +309,8 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.document.kind(decoder.node) == .null }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
 
+    // Inlined into each type-specific method, so that `S` is concrete there (see `KeyedContainer.scalar`).
+    @inline(__always)
     private func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
         try decoder.checkOpen()
         return try decoder.scalar(S.self, at: decoder.node)
