@@ -13,18 +13,24 @@ struct DocumentDecoder: Decoder {
     /// container boxes copy them too), and each reference they hold costs a retain and a release per copy.
     let settings: BridgeSettings
     var document: JSONDocument { settings.document }
-    let node: Int
+    /// The tape index of this value.
+    var node: Int { storedNode == .max ? -1 : Int(storedNode) }
     /// The path to this value; see `pathNode`.
     private let parentPath: CodingPathNode
+    // `node` and `index` in 32 bits each (tape indices and counts fit, see `TapeNode`): the decoder is then
+    // three words, which an `any Decoder` holds inline; at four words, passing it to every `init(from:)`
+    // allocated a box for it.
+    private let storedNode: UInt32
     /// The index of this value in its parent array, or -1. Kept inline so that decoding an array of
     /// arrays (`[[Double]]`) allocates no path node per element.
-    private let index: Int
+    private let storedIndex: Int32
+    private var index: Int { Int(storedIndex) }
 
     init(node: Int, settings: BridgeSettings, pathNode: CodingPathNode, index: Int = -1) {
-        self.node = node
+        self.storedNode = node < 0 ? .max : UInt32(truncatingIfNeeded: node)
         self.settings = settings
         self.parentPath = pathNode
-        self.index = index
+        self.storedIndex = Int32(truncatingIfNeeded: index)
     }
 
     /// The path to this value as a linked node (allocates one node for an array element).
