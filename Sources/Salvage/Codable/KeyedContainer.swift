@@ -78,6 +78,11 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let scalarType = scalarConversion(for: T.self) {
             return try scalarOpened(scalarType, at: node, key: key, as: T.self)
         }
+        if case .scalarArray = decoder.settings.kind(of: T.self) {
+            do throws(NotConverted) {
+                return try convertedScalarArray(T.self, at: node)
+            } catch {}
+        }
         return try decoder.child(node, key: key).decode(T.self)
     }
 
