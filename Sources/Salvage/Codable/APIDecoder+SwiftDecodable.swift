@@ -40,6 +40,8 @@ extension APIDecoder {
                 let settings = BridgeSettings(document: context.document, strategies: context.options.codable, context: context,
                                               root: self, rootType: T.self, userInfo: context.options.userInfo)
                 let bridge = DocumentDecoder(node: node, settings: settings, pathNode: .root)
+                // The pool's containers hold the settings: dropped when the bridge call returns (see `KeyedContainerPool`).
+                defer { settings.keyedContainers.empty() }
                 do {
                     return try bridge.decode(T.self, framed: false)
                 } catch let error as DecodingError where !settings.salvages {

@@ -13,18 +13,24 @@ struct DocumentDecoder: Decoder {
     /// container boxes copy them too), and each reference they hold costs a retain and a release per copy.
     let settings: BridgeSettings
     var document: JSONDocument { settings.document }
-    let node: Int
+    /// The tape index of this value.
+    var node: Int { storedNode == .max ? -1 : Int(storedNode) }
     /// The path to this value; see `pathNode`.
     private let parentPath: CodingPathNode
+    // `node` and `index` in 32 bits each (tape indices and counts fit, see `TapeNode`): the decoder is then
+    // three words, which an `any Decoder` holds inline; at four words, passing it to every `init(from:)`
+    // allocated a box for it.
+    private let storedNode: UInt32
     /// The index of this value in its parent array, or -1. Kept inline so that decoding an array of
     /// arrays (`[[Double]]`) allocates no path node per element.
-    private let index: Int
+    private let storedIndex: Int32
+    private var index: Int { Int(storedIndex) }
 
     init(node: Int, settings: BridgeSettings, pathNode: CodingPathNode, index: Int = -1) {
-        self.node = node
+        self.storedNode = node < 0 ? .max : UInt32(truncatingIfNeeded: node)
         self.settings = settings
         self.parentPath = pathNode
-        self.index = index
+        self.storedIndex = Int32(truncatingIfNeeded: index)
     }
 
     /// The path to this value as a linked node (allocates one node for an array element).
@@ -37,7 +43,7 @@ struct DocumentDecoder: Decoder {
         try checkOpen()
         // A model's own value of the wrong type fails the model, also where it is optional (as natively).
         try expect(.object, "a dictionary", demotable: false)
-        return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
+        return settings.keyedContainers.container(for: self, keyedBy: Key.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -84,18 +90,17 @@ struct DocumentDecoder: Decoder {
             throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
                        .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
         }
-        if let scalar = scalarConversion(for: T.self) {
+        switch settings.kind(of: T.self) {
+        case .scalar(let scalar):
             return try convertOpened(scalar, as: T.self)
-        }
-        if T.self == URL.self {
+        case .url:
             let text = try foundationString(decoding: URL.self)
             guard let url = URL(string: text) else {
                 throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Invalid URL string.")),
                            .invalidFormat(value: text, type: "URL", expected: "a URL"), node: node, decoding: URL.self)
             }
             return reinterpret(url, as: T.self)
-        }
-        if T.self == Date.self {
+        case .date:
             switch document.date(node, strategy: settings.strategies.dates) {
             case .success(let date):
                 return reinterpret(date, as: T.self)
@@ -107,22 +112,26 @@ struct DocumentDecoder: Decoder {
                 throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(failure.reason).")),
                            failure.reason, node: node, decoding: Date.self)
             }
-        }
-        if T.self == Data.self {
+        case .data:
             let text = try foundationString(decoding: Data.self)
             guard let data = Data(base64Encoded: text) else {
                 throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Encountered Data is not valid Base64.")),
                            .invalidFormat(value: text, type: "Data", expected: "base64"), node: node, decoding: Data.self)
             }
             return reinterpret(data, as: T.self)
-        }
-        if DocumentDecoder.isScalarArray(T.self) {
+        case .scalarArray:
             return try scalarArray(T.self, framed: framed)
+        case .collection(let collection) where settings.salvages:
+            return try framed ? inFrame(T.self) { try decodeCollection(collection, as: T.self) } : decodeCollection(collection, as: T.self)
+        case .convertingDictionary(let dictionary) where document.kind(node) == .object:
+            return try settings.salvages && framed ? inFrame(T.self) { try decodeConvertingKeys(dictionary, as: T.self) }
+                : decodeConvertingKeys(dictionary, as: T.self)
+        case .collection, .convertingDictionary, .other:
+            break
         }
         if settings.salvages {
             return try framed ? inFrame(T.self) { try decodeSalvaging(T.self) } : decodeSalvaging(T.self)
         }
-        if let dictionary = keyConvertingDictionary(T.self) { return try decodeConvertingKeys(dictionary, as: T.self) }
         // A nested value is a nesting level: it runs where there is stack for it (see `StackGuard`). The
         // common case calls `init(from:)` directly: wrapping it in a closure and a `Result` of the
         // unspecialized `T` would look up generic metadata on every value.
@@ -153,11 +162,8 @@ struct DocumentDecoder: Decoder {
     }
 
     /// A nested value under `.salvage`: collections lossily, enums with unknown raw values reported as such.
+    /// Collections and dictionaries with converted keys are decoded by `decode` before it comes here.
     private func decodeSalvaging<T: Decodable>(_ type: T.Type) throws -> T {
-        if let collection = T.self as? any SalvageableCollection.Type {
-            return try decodeCollection(collection, as: T.self)
-        }
-        if let dictionary = keyConvertingDictionary(T.self) { return try decodeConvertingKeys(dictionary, as: T.self) }
         do {
             return try T(from: self)
         } catch let error as DecodingError where T.self is any RawRepresentable.Type {
@@ -254,6 +260,13 @@ final class BridgeSettings {
     var isOpen: Bool {
         @inline(__always) get { ledger?.isOpen ?? false }
     }
+    /// What the bridge does with each type met so far (see `BridgeTypeKindCache`). Unchecked exclusivity:
+    /// the dynamic check cost more than the look-up it guards (measured), and no access to it can overlap
+    /// another (the look-up calls nothing that reaches back into the settings).
+    @exclusivity(unchecked) private var kinds = BridgeTypeKindCache()
+    /// Keyed containers for reuse. Unchecked exclusivity, as for `kinds`: handing one out reaches nothing
+    /// that comes back here.
+    @exclusivity(unchecked) var keyedContainers = KeyedContainerPool()
     /// The context's ledger, held here too so that `isOpen` is one load less on the bridge's hot paths
     /// (it lives as long as `context`, which this holds).
     private let ledger: DecodeLedger?
@@ -265,6 +278,10 @@ final class BridgeSettings {
     /// The decode's `APIDecodeOptions.userInfo`, converted to `Decoder.userInfo`'s type only when asked for.
     private let sendableUserInfo: [CodingUserInfoKey: any Sendable]
     var userInfo: [CodingUserInfoKey: Any] { sendableUserInfo }
+
+    /// How values of `T` are decoded (see `BridgeTypeKind`).
+    @inline(__always)
+    func kind<T>(of type: T.Type) -> BridgeTypeKind { kinds.kind(of: T.self) }
 
     init(document: JSONDocument, strategies: CodableStrategies, context: DecodingContext? = nil, root: APIDecoder? = nil,
          rootType: Any.Type = Any.self, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
@@ -298,6 +315,8 @@ struct SingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { decoder.document.kind(decoder.node) == .null }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
 
+    // Inlined into each type-specific method, so that `S` is concrete there (see `KeyedContainer.scalar`).
+    @inline(__always)
     private func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
         try decoder.checkOpen()
         return try decoder.scalar(S.self, at: decoder.node)

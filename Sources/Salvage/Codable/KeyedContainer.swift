@@ -1,18 +1,28 @@
 /// `container(keyedBy:)`: the members of an object. When a key repeats, the last member wins.
-struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: DocumentDecoder
+///
+/// A class, so that the standard library's box around it holds one reference (the box copies its container
+/// for every call), and so that `KeyedContainerPool` can point it at the next object of the same type.
+final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    // Unchecked exclusivity: only `reset` writes these, never during another access (see `KeyedContainerPool`).
+    @exclusivity(unchecked) private(set) var decoder: DocumentDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var document: JSONDocument { decoder.document }
-    /// Where the next key lookup starts, for objects large enough to need it: keys are usually asked for
-    /// in document order (always, for dictionaries decoded from `allKeys`), so lookups stay linear.
-    private let hint: LookupHint?
+    /// Where the next key lookup starts: keys are usually asked for in document order (always, for
+    /// dictionaries decoded from `allKeys`), so lookups stay linear.
+    @exclusivity(unchecked) private var hint = 0
     /// With `.convertFromSnakeCase`: the members under their converted names, in document order.
-    private let convertedMembers: ConvertedMembers?
+    @exclusivity(unchecked) private var convertedMembers: ConvertedMembers?
 
     init(decoder: DocumentDecoder) {
         self.decoder = decoder
-        self.hint = decoder.document.count(decoder.node) > 8 ? LookupHint() : nil
         self.convertedMembers = decoder.settings.strategies.keys == .convertFromSnakeCase ? ConvertedMembers(decoder) : nil
+    }
+
+    /// Points this container at `decoder`'s object, as if it had just been made for it.
+    func reset(_ decoder: DocumentDecoder) {
+        self.decoder = decoder
+        hint = 0
+        if convertedMembers != nil { convertedMembers = ConvertedMembers(decoder) }
     }
 
     /// The value node of `key`, or nil; throws once the decode has returned (see `checkOpen`).
@@ -21,8 +31,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let convertedMembers {
             return convertedMembers.nodes[key.stringValue]
         }
-        let found = ByteReader.withUTF8(of: key.stringValue) { document.member(of: decoder.node, utf8Key: $0, hint: hint?.next ?? 0) }
-        if let found, let hint { hint.next = found.next }
+        let found = ByteReader.withUTF8(of: key.stringValue) { document.member(of: decoder.node, utf8Key: $0, hint: hint) }
+        if let found { hint = found.next }
         return found?.value
     }
 
@@ -68,6 +78,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let scalarType = scalarConversion(for: T.self) {
             return try scalarOpened(scalarType, at: node, key: key, as: T.self)
         }
+        if case .scalarArray = decoder.settings.kind(of: T.self) {
+            do throws(NotConverted) {
+                return try convertedScalarArray(T.self, at: node)
+            } catch {}
+        }
         return try decoder.child(node, key: key).decode(T.self)
     }
 
@@ -88,10 +103,16 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
+    // Inlined into each type-specific method, so that `S` is concrete there: called as a generic, it
+    // looked up `Optional<S>`'s metadata in the runtime's cache on every member.
+    @inline(__always)
     private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
         try decoder.scalar(S.self, at: try value(for: key, decoding: S.self), step: .key(key))
     }
 
+    // Inlined into each type-specific method, so that `S` is concrete there: called as a generic, it
+    // looked up `Optional<S>`'s metadata in the runtime's cache on every member.
+    @inline(__always)
     private func scalarIfPresent<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S? {
         guard let node = try presentValue(for: key) else { return nil }
         do {
@@ -153,11 +174,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func superDecoder(forKey key: Key) throws -> any Decoder {
         decoder.child(try value(for: key), key: key)
     }
-}
-
-/// The mutable lookup position of a keyed container (its protocol methods are non-mutating).
-final class LookupHint {
-    var next = 0
 }
 
 /// An object's members under their snake_case-converted names (the last member wins for repeats).

@@ -64,6 +64,43 @@ extension DocumentDecoder {
     }
 }
 
+extension KeyedContainer {
+    /// The member at `node` as `T`, an array type for which `DocumentDecoder.isScalarArray` is true, when it
+    /// is an array whose every element converts; throws `NotConverted` otherwise, and the caller decodes the
+    /// member the long way (a child decoder and `scalarArray`), which reports the failures. Saves the child
+    /// decoder's path node (an allocation) in the common, clean case. (Typed throws rather than a returned
+    /// `T?`: see `CheckedReinterpretation.swift`.)
+    func convertedScalarArray<T>(_ type: T.Type, at node: Int) throws(NotConverted) -> T {
+        let document = decoder.document
+        guard document.kind(node) == .array else { throw NotConverted() }
+        if T.self == [Double].self { return reinterpret(try document.convertedElements(Double.self, of: node), as: T.self) }
+        if T.self == [Int].self { return reinterpret(try document.convertedElements(Int.self, of: node), as: T.self) }
+        if T.self == [String].self { return reinterpret(try document.convertedElements(String.self, of: node), as: T.self) }
+        if T.self == [Int64].self { return reinterpret(try document.convertedElements(Int64.self, of: node), as: T.self) }
+        if T.self == [Float].self { return reinterpret(try document.convertedElements(Float.self, of: node), as: T.self) }
+        return reinterpret(try document.convertedElements(Bool.self, of: node), as: T.self)
+    }
+}
+
+/// A scalar array that does not convert as it is (see `KeyedContainer.convertedScalarArray`).
+struct NotConverted: Error {}
+
+extension JSONDocument {
+    /// The elements of array `node` converted to `S`; throws when one does not convert.
+    func convertedElements<S: ScalarDecodable>(_ type: S.Type, of node: Int) throws(NotConverted) -> [S] {
+        let count = self.count(node)
+        var elements: [S] = []
+        elements.reserveCapacity(count)
+        var element = node + 1
+        for _ in 0 ..< count {
+            guard let value = S.convert(self, node: element) else { throw NotConverted() }
+            elements.append(value)
+            element = next(after: element)
+        }
+        return elements
+    }
+}
+
 extension UnkeyedContainer {
     /// Whether `T` is a common scalar type, which `commonScalar(_:)` converts.
     static func isCommonScalar<T>(_ type: T.Type) -> Bool {

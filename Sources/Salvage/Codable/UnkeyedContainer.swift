@@ -61,6 +61,8 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         reinterpret(try scalar(S.self), as: T.self)
     }
 
+    // Inlined into each type-specific method, so that `S` is concrete there (see `KeyedContainer.scalar`).
+    @inline(__always)
     private mutating func scalar<S: ScalarDecodable>(_ type: S.Type) throws -> S {
         try checkNotAtEnd(S.self)
         let value = try decoder.scalar(S.self, at: cursor, step: .index(currentIndex))

@@ -16,6 +16,7 @@ struct SourceHygieneTests {
         "Parsing/WhitespaceSkipping.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where a run of whitespace stops",
         "Document/StringReading.swift": "makes Strings from UTF-8 the parser validated without validating it again (UTF8Span(unchecked:)), unescaping into a scratch buffer",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
+        "Codable/KeyedContainerPool.swift": "hands a keyed container out again once only the pool holds its box (a reference count check through the box's one stored reference)",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
         "Codable/EncodedKeySignature.swift": "fingerprints an object key from its UTF-8 storage (two 8-byte loads) to spot repeated keys cheaply",
         "Writing/JSONTextBuffer.swift": "the encoder's output: one malloc'd block written through reserved room, handed to Data without a copy; frees its memory in deinit",
