@@ -29,29 +29,19 @@ final class RecordByteSource {
     /// Releases the source (closes the file) once the decode is over.
     func close() { closing() }
 
-    /// The file at `url`, read `chunkSize` bytes at a time (never loaded whole). Opening it is deferred to the
-    /// first read, so an error there is thrown by the iteration.
-    ///
-    /// Read with `read(2)` on the handle's descriptor into one buffer reused for every chunk, then appended
-    /// to the window: `FileHandle.read(upToCount:)` made a new `Data` for every chunk, grown by `realloc` as
-    /// it filled (about 150 instructions per record of the benchmark's file).
+    /// The file at `url`, read `chunkSize` bytes at a time with `FileHandle` (never loaded whole). Opening
+    /// it is deferred to the first read, so an error there is thrown by the iteration.
     @usableFromInline
     static func file(_ url: URL, chunkSize: Int) -> RecordByteSource {
         var handle: FileHandle?
-        var chunk: [UInt8] = []
         return RecordByteSource(readMore: { window, _ in
-            if handle == nil {
-                handle = try FileHandle(forReadingFrom: url)
-                chunk = [UInt8](repeating: 0, count: chunkSize)
-            }
-            guard let descriptor = handle?.fileDescriptor else { return 0 }
-            let count = try readFile(descriptor, into: &chunk)
-            window.append(contentsOf: chunk[..<count])
-            return count
+            if handle == nil { handle = try FileHandle(forReadingFrom: url) }
+            guard let data = try handle?.read(upToCount: chunkSize), !data.isEmpty else { return 0 }
+            window.append(contentsOf: data)
+            return data.count
         }, closing: {
             try? handle?.close()
             handle = nil
-            chunk = []
         })
     }
 
@@ -71,15 +61,5 @@ final class RecordByteSource {
             }
             return count
         })
-    }
-}
-
-/// Reads up to `chunk.count` bytes of the file `descriptor` into `chunk` with `read(2)` (again when a signal
-/// interrupts it); returns the count, 0 at the end of the file.
-private func readFile(_ descriptor: Int32, into chunk: inout [UInt8]) throws -> Int {
-    while true {
-        let count = read(descriptor, &chunk, chunk.count)
-        if count >= 0 { return count }
-        guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 }
