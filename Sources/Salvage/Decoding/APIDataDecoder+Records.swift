@@ -22,6 +22,8 @@ public struct APIDecodeRecord<Value> {
 
 extension APIDecodeRecord: Sendable where Value: Sendable {}
 
+// Both `decodeRecords` are inlinable, like `records(from:to:)`: the per-record step is made here, in your module,
+// specialized for your model (see `RecordAppending.swift`).
 extension APIDataDecoder {
     /// Decodes a stream of JSON values — JSON Lines / NDJSON, or values simply written one after the other
     /// — into one result per record. Every error's location is its line and column in the whole stream.
@@ -48,12 +50,14 @@ extension APIDataDecoder {
     ///     record.result.errors.forEach { log("record \(record.index): \($0)") }
     /// }
     /// ```
+    @inlinable
     public func decodeRecords<T: APIDecodable>(data: Data, to type: T.Type) -> [APIDecodeRecord<T>] {
-        DecodeDriver.decodeRecords(input: .data(data), to: T.self, options: options)
+        DecodeDriver.decodeRecords(data: data, options: options) { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }
     }
 
     /// Decodes a stream of JSON values from a string; see ``decodeRecords(data:to:)``.
+    @inlinable
     public func decodeRecords<T: APIDecodable>(string: String, to type: T.Type) -> [APIDecodeRecord<T>] {
-        DecodeDriver.decodeRecords(input: .array(Array(string.utf8)), to: T.self, options: options)
+        DecodeDriver.decodeRecords(bytes: Array(string.utf8), options: options) { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }
     }
 }
