@@ -17,17 +17,16 @@ import Foundation
 
 extension APIDecoder {
     /// Decodes the built-in scalar `S` at this position as `-->` does (required or optional): absent or
-    /// null is reported as missing, a value that does not convert as `convertScalar` reports it.
+    /// null is reported as missing, a value that does not convert as `convertScalar` reports it. `convert`
+    /// is `{ decoder.converted(S.self, in: $0) }`, written in each type's own function: a closure written
+    /// here would be generic over `S` even when this function is copied into a caller, and look
+    /// `Optional<S>`'s metadata up at run time twice per field in a debug build.
     /// `@_transparent` (see the top of this file): small, not recursive, internal, called in this file only.
     @_transparent
-    fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool) -> S? {
-        let node = position.node
+    fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool, _ convert: (DecodingContext) -> S??) -> S? {
         if let context = handle.liveContext(generation: position.generation) {
             // nil: absent or null; .some(nil): present but not convertible.
-            let converted = ContextHandle.borrow(context) { context -> S?? in
-                node >= 0 && !context.document.isNull(node) ? .some(S.convert(context.document, node: node)) : nil
-            }
-            if let converted {
+            if let converted = ContextHandle.borrow(context, convert) {
                 if let value = converted { return value }
                 if let coerced = convertFailedScalar(S.self, tagged: true) { return coerced }
             } else {
@@ -37,95 +36,102 @@ extension APIDecoder {
         if required { failRequired() }
         return nil
     }
+
+    /// The value here converted to `S`: nil when absent or null, `.some(nil)` when it does not convert.
+    @_transparent
+    fileprivate func converted<S: ScalarDecodable>(_ type: S.Type, in context: DecodingContext) -> S?? {
+        let node = position.node
+        return node >= 0 && !context.document.isNull(node) ? .some(S.convert(context.document, node: node)) : nil
+    }
 }
 
 extension String {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> String? {
-        decoder.decodeScalarField(String.self, required: required)
+        decoder.decodeScalarField(String.self, required: required) { decoder.converted(String.self, in: $0) }
     }
 }
 extension Bool {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Bool? {
-        decoder.decodeScalarField(Bool.self, required: required)
+        decoder.decodeScalarField(Bool.self, required: required) { decoder.converted(Bool.self, in: $0) }
     }
 }
 extension Double {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Double? {
-        decoder.decodeScalarField(Double.self, required: required)
+        decoder.decodeScalarField(Double.self, required: required) { decoder.converted(Double.self, in: $0) }
     }
 }
 extension Float {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Float? {
-        decoder.decodeScalarField(Float.self, required: required)
+        decoder.decodeScalarField(Float.self, required: required) { decoder.converted(Float.self, in: $0) }
     }
 }
 extension Decimal {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Decimal? {
-        decoder.decodeScalarField(Decimal.self, required: required)
+        decoder.decodeScalarField(Decimal.self, required: required) { decoder.converted(Decimal.self, in: $0) }
     }
 }
 extension Int {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int? {
-        decoder.decodeScalarField(Int.self, required: required)
+        decoder.decodeScalarField(Int.self, required: required) { decoder.converted(Int.self, in: $0) }
     }
 }
 extension Int8 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int8? {
-        decoder.decodeScalarField(Int8.self, required: required)
+        decoder.decodeScalarField(Int8.self, required: required) { decoder.converted(Int8.self, in: $0) }
     }
 }
 extension Int16 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int16? {
-        decoder.decodeScalarField(Int16.self, required: required)
+        decoder.decodeScalarField(Int16.self, required: required) { decoder.converted(Int16.self, in: $0) }
     }
 }
 extension Int32 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int32? {
-        decoder.decodeScalarField(Int32.self, required: required)
+        decoder.decodeScalarField(Int32.self, required: required) { decoder.converted(Int32.self, in: $0) }
     }
 }
 extension Int64 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int64? {
-        decoder.decodeScalarField(Int64.self, required: required)
+        decoder.decodeScalarField(Int64.self, required: required) { decoder.converted(Int64.self, in: $0) }
     }
 }
 extension UInt {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt? {
-        decoder.decodeScalarField(UInt.self, required: required)
+        decoder.decodeScalarField(UInt.self, required: required) { decoder.converted(UInt.self, in: $0) }
     }
 }
 extension UInt8 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt8? {
-        decoder.decodeScalarField(UInt8.self, required: required)
+        decoder.decodeScalarField(UInt8.self, required: required) { decoder.converted(UInt8.self, in: $0) }
     }
 }
 extension UInt16 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt16? {
-        decoder.decodeScalarField(UInt16.self, required: required)
+        decoder.decodeScalarField(UInt16.self, required: required) { decoder.converted(UInt16.self, in: $0) }
     }
 }
 extension UInt32 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt32? {
-        decoder.decodeScalarField(UInt32.self, required: required)
+        decoder.decodeScalarField(UInt32.self, required: required) { decoder.converted(UInt32.self, in: $0) }
     }
 }
 extension UInt64 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt64? {
-        decoder.decodeScalarField(UInt64.self, required: required)
+        decoder.decodeScalarField(UInt64.self, required: required) { decoder.converted(UInt64.self, in: $0) }
     }
 }
