@@ -17,16 +17,17 @@ import Foundation
 
 extension APIDecoder {
     /// Decodes the built-in scalar `S` at this position as `-->` does (required or optional): absent or
-    /// null is reported as missing, a value that does not convert as `convertScalar` reports it. `convert`
-    /// is `{ decoder.converted(S.self, in: $0) }`, written in each type's own function: a closure written
-    /// here would be generic over `S` even when this function is copied into a caller, and look
-    /// `Optional<S>`'s metadata up at run time twice per field in a debug build.
+    /// null is reported as missing, a value that does not convert as `convertScalar` reports it.
     /// `@_transparent` (see the top of this file): small, not recursive, internal, called in this file only.
     @_transparent
-    fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool, _ convert: (DecodingContext) -> S??) -> S? {
+    fileprivate func decodeScalarField<S: ScalarDecodable>(_ type: S.Type, required: Bool) -> S? {
+        let node = position.node
         if let context = handle.liveContext(generation: position.generation) {
             // nil: absent or null; .some(nil): present but not convertible.
-            if let converted = ContextHandle.borrow(context, convert) {
+            let converted = ContextHandle.borrow(context) { context -> S?? in
+                node >= 0 && !context.document.isNull(node) ? .some(S.convert(context.document, node: node)) : nil
+            }
+            if let converted {
                 if let value = converted { return value }
                 if let coerced = convertFailedScalar(S.self, tagged: true) { return coerced }
             } else {
@@ -36,102 +37,95 @@ extension APIDecoder {
         if required { failRequired() }
         return nil
     }
-
-    /// The value here converted to `S`: nil when absent or null, `.some(nil)` when it does not convert.
-    @_transparent
-    fileprivate func converted<S: ScalarDecodable>(_ type: S.Type, in context: DecodingContext) -> S?? {
-        let node = position.node
-        return node >= 0 && !context.document.isNull(node) ? .some(S.convert(context.document, node: node)) : nil
-    }
 }
 
 extension String {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> String? {
-        decoder.decodeScalarField(String.self, required: required) { decoder.converted(String.self, in: $0) }
+        decoder.decodeScalarField(String.self, required: required)
     }
 }
 extension Bool {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Bool? {
-        decoder.decodeScalarField(Bool.self, required: required) { decoder.converted(Bool.self, in: $0) }
+        decoder.decodeScalarField(Bool.self, required: required)
     }
 }
 extension Double {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Double? {
-        decoder.decodeScalarField(Double.self, required: required) { decoder.converted(Double.self, in: $0) }
+        decoder.decodeScalarField(Double.self, required: required)
     }
 }
 extension Float {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Float? {
-        decoder.decodeScalarField(Float.self, required: required) { decoder.converted(Float.self, in: $0) }
+        decoder.decodeScalarField(Float.self, required: required)
     }
 }
 extension Decimal {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Decimal? {
-        decoder.decodeScalarField(Decimal.self, required: required) { decoder.converted(Decimal.self, in: $0) }
+        decoder.decodeScalarField(Decimal.self, required: required)
     }
 }
 extension Int {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int? {
-        decoder.decodeScalarField(Int.self, required: required) { decoder.converted(Int.self, in: $0) }
+        decoder.decodeScalarField(Int.self, required: required)
     }
 }
 extension Int8 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int8? {
-        decoder.decodeScalarField(Int8.self, required: required) { decoder.converted(Int8.self, in: $0) }
+        decoder.decodeScalarField(Int8.self, required: required)
     }
 }
 extension Int16 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int16? {
-        decoder.decodeScalarField(Int16.self, required: required) { decoder.converted(Int16.self, in: $0) }
+        decoder.decodeScalarField(Int16.self, required: required)
     }
 }
 extension Int32 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int32? {
-        decoder.decodeScalarField(Int32.self, required: required) { decoder.converted(Int32.self, in: $0) }
+        decoder.decodeScalarField(Int32.self, required: required)
     }
 }
 extension Int64 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Int64? {
-        decoder.decodeScalarField(Int64.self, required: required) { decoder.converted(Int64.self, in: $0) }
+        decoder.decodeScalarField(Int64.self, required: required)
     }
 }
 extension UInt {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt? {
-        decoder.decodeScalarField(UInt.self, required: required) { decoder.converted(UInt.self, in: $0) }
+        decoder.decodeScalarField(UInt.self, required: required)
     }
 }
 extension UInt8 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt8? {
-        decoder.decodeScalarField(UInt8.self, required: required) { decoder.converted(UInt8.self, in: $0) }
+        decoder.decodeScalarField(UInt8.self, required: required)
     }
 }
 extension UInt16 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt16? {
-        decoder.decodeScalarField(UInt16.self, required: required) { decoder.converted(UInt16.self, in: $0) }
+        decoder.decodeScalarField(UInt16.self, required: required)
     }
 }
 extension UInt32 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt32? {
-        decoder.decodeScalarField(UInt32.self, required: required) { decoder.converted(UInt32.self, in: $0) }
+        decoder.decodeScalarField(UInt32.self, required: required)
     }
 }
 extension UInt64 {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> UInt64? {
-        decoder.decodeScalarField(UInt64.self, required: required) { decoder.converted(UInt64.self, in: $0) }
+        decoder.decodeScalarField(UInt64.self, required: required)
     }
 }

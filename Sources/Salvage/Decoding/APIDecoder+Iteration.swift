@@ -31,7 +31,8 @@ extension APIDecoder {
     /// `element(after:)`, `forEachElement` written out as a loop for `Array.init(from:)`. Only for a decoder
     /// at an array (`expectContainer(.array)` said so). Why: in a debug build each element went through
     /// three closures, one of them generic over the element type (about 2,000 instructions an element).
-    @usableFromInline
+    /// Inlinable, as `forEachElement` is, so that optimised builds keep the loop in the specialised `Array`.
+    @inlinable @inline(__always)
     func firstElement() -> APIDecoder? {
         guard let context = handle.liveContext(generation: position.generation) else { return nil }
         let node = position.node
@@ -41,7 +42,7 @@ extension APIDecoder {
 
     /// A decoder for the element after `element` (given by `firstElement()` or by this function) in the
     /// array here, or nil after the last one.
-    @usableFromInline
+    @inlinable @inline(__always)
     func element(after element: APIDecoder) -> APIDecoder? {
         guard let context = handle.liveContext(generation: position.generation), case .index(let index) = element.step else { return nil }
         let node = position.node, current = element.node

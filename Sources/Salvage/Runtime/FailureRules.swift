@@ -130,11 +130,8 @@ extension APIDecoder {
     /// ``succeeded``) is discarded rather than returned half-empty.
     @usableFromInline
     func keepsModel(returned: Bool, of type: Any.Type) -> Bool {
-        // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain. (`withContext`
-        // written out: its `Bool??` would be looked up in the runtime's metadata per model in debug builds.)
-        guard let context = handle.liveContext(generation: position.generation) else { return returned }
-        let frame = position.frame
-        guard let succeeded = ContextHandle.borrow(context, { $0.state.succeeded(frame) }) else { return returned }
+        // A decoder whose frame is gone (kept past its decode) has nothing to keep or explain.
+        guard let succeeded = withContext({ $0.state.succeeded(frame) }) ?? nil else { return returned }
         if returned && succeeded { return true }
         withContext { context in
             guard let model = context.state[frame] else { return }
