@@ -10,13 +10,13 @@ extension Array: APIDecodable where Element: APIDecodable {
         decoder.markLossy()
         var elements: [Element] = []
         elements.reserveCapacity(decoder.count ?? 0)
-        // `forEachElement` as a loop: no closures per element in debug builds (see `firstElement()`).
-        var element = decoder.firstElement()
-        while let current = element {
-            if let value = Element._salvageDecodeField(at: current, required: true) {
-                elements.append(value)
+        // `forEachElement` as a loop: no closures per element in debug builds (see `ElementWalk`).
+        if var walk = decoder.elementWalk() {
+            while let element = walk.next(in: decoder) {
+                if let value = Element._salvageDecodeField(at: element, required: true) {
+                    elements.append(value)
+                }
             }
-            element = decoder.element(after: current)
         }
         self = elements
     }

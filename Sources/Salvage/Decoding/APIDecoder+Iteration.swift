@@ -27,30 +27,14 @@ extension APIDecoder {
         }
     }
 
-    /// A decoder for the first element of the array here, or nil when it is empty; with
-    /// `element(after:)`, `forEachElement` written out as a loop for `Array.init(from:)`. Only for a decoder
-    /// at an array (`expectContainer(.array)` said so). Why: in a debug build each element went through
-    /// three closures, one of them generic over the element type (about 2,000 instructions an element).
-    /// Inlinable, as `forEachElement` is, so that optimised builds keep the loop in the specialised `Array`.
+    /// A walk over the elements of the array here (see `ElementWalk`), or nil for a decoder kept past its
+    /// decode. Only for a decoder at an array (`expectContainer(.array)` said so).
     @inlinable @inline(__always)
-    func firstElement() -> APIDecoder? {
+    func elementWalk() -> ElementWalk? {
         guard let context = handle.liveContext(generation: position.generation) else { return nil }
         let node = position.node
         let end = ContextHandle.borrow(context) { context in Int(context.document.tape[node].extent) }
-        return node + 1 < end ? sibling(frame: frame, node: node + 1, parent: node, step: .index(0)) : nil
-    }
-
-    /// A decoder for the element after `element` (given by `firstElement()` or by this function) in the
-    /// array here, or nil after the last one.
-    @inlinable @inline(__always)
-    func element(after element: APIDecoder) -> APIDecoder? {
-        guard let context = handle.liveContext(generation: position.generation), case .index(let index) = element.step else { return nil }
-        let node = position.node, current = element.node
-        let next = ContextHandle.borrow(context) { context in
-            let next = context.document.next(after: current)
-            return next < Int(context.document.tape[node].extent) ? next : -1
-        }
-        return next >= 0 ? sibling(frame: frame, node: next, parent: node, step: .index(index + 1)) : nil
+        return ElementWalk(context: context, end: end, next: node + 1)
     }
 
     /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.
