@@ -10,9 +10,12 @@ extension Array: APIDecodable where Element: APIDecodable {
         decoder.markLossy()
         var elements: [Element] = []
         elements.reserveCapacity(decoder.count ?? 0)
-        decoder.forEachElement { element in
-            if let value = Element._salvageDecodeField(at: element, required: true) {
-                elements.append(value)
+        // `forEachElement` as a loop: no closures per element in debug builds (see `ElementWalk`).
+        if var walk = decoder.elementWalk() {
+            while let element = walk.next(in: decoder) {
+                if let value = Element._salvageDecodeField(at: element, required: true) {
+                    elements.append(value)
+                }
             }
         }
         self = elements

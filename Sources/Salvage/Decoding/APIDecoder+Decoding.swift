@@ -70,12 +70,28 @@ extension APIDecoder {
     /// comes back as an empty instance. The frame work is in non-generic functions, so that in unoptimized
     /// builds (which inline nothing) each level of a deeply nested document keeps little on the stack:
     /// decoding recursion follows the JSON's depth. Optimized builds inline them.
+    ///
+    /// `withFrame` written out (push, stack check, pop), with no closure on the common path: in a debug
+    /// build its closure and its `R?` were generic calls that looked `Optional<T>`'s metadata up six times
+    /// per model. The short-stack path is `withFrame`'s own.
     @inlinable
     func decodeModel<T: APIDecodable>(_ type: T.Type) -> T? {
-        withFrame(for: T.self) { model in
-            let value = T(from: model)
-            return model.keepsModel(returned: value != nil, of: T.self) ? value : nil
+        let frameIndex = pushFrame(for: T.self)
+        guard frameIndex >= 0 else {
+            reportRefusedFrame(decoding: T.self, pushResult: frameIndex)
+            return nil
         }
+        guard frameIndex & 3 != 0 || StackGuard.hasRoom() else {
+            return onFreshStack(inFrame: frameIndex, for: T.self) { model in
+                let value = T(from: model)
+                return model.keepsModel(returned: value != nil, of: T.self) ? value : nil
+            }
+        }
+        let model = sibling(frame: frameIndex, node: node, parent: parent, step: step)
+        let value = T(from: model)
+        let kept = model.keepsModel(returned: value != nil, of: T.self)
+        popFrame(frameIndex)
+        return kept ? value : nil
     }
 
     /// Checks a decoded collection's count against `min`/`max`. Returns false when the value must be dropped.

@@ -1,5 +1,5 @@
-// Entering and leaving frames: the one place that pushes and pops them, and the policy when a frame
-// cannot be entered.
+// Entering and leaving frames: the one place that pushes and pops them (with `decodeModel`, which writes
+// `withFrame` out for debug builds), and the policy when a frame cannot be entered.
 //
 // A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
 // `DecodeLedger.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
@@ -20,14 +20,21 @@ extension APIDecoder {
             reportRefusedFrame(decoding: type, pushResult: frameIndex)
             return nil
         }
-        let inner = sibling(frame: frameIndex, node: node, parent: parent, step: step)
         // The stack is checked at every fourth frame: four levels of the costliest path fit many times in
         // `StackGuard.reserve`, and most models then pay no check at all.
         if frameIndex & 3 != 0 || StackGuard.hasRoom() {
-            let value = body(inner)
+            let value = body(sibling(frame: frameIndex, node: node, parent: parent, step: step))
             popFrame(frameIndex)
             return value
         }
+        return onFreshStack(inFrame: frameIndex, for: type, body)
+    }
+
+    /// The rest of `withFrame` (and `decodeModel`) once frame `frameIndex` is pushed, when the stack is short:
+    /// `body` on a helper thread's fresh stack, then the pop.
+    @inlinable
+    func onFreshStack<R>(inFrame frameIndex: Int, for type: Any.Type, _ body: (APIDecoder) -> R?) -> R? {
+        let inner = sibling(frame: frameIndex, node: node, parent: parent, step: step)
         let outcome = StackGuard.runOnFreshStack { body(inner) }
         if outcome == nil {
             inner.reportUnenteredFrame(decoding: type, because: .noStack)

@@ -5,14 +5,16 @@ extension APIDecoder {
     /// Records that the value here is not the container a collection type needs, and returns false.
     @usableFromInline
     func expectContainer(_ kind: NodeKind) -> Bool {
-        let node = node
-        return withContext { context in
+        // `withContext` written out, as on the other paths every value takes (see `APIDecoder+Context.swift`).
+        let node = position.node
+        guard let context = handle.liveContext(generation: position.generation) else { return false }
+        return ContextHandle.borrow(context) { context in
             guard node >= 0 && context.document.kind(node) == kind else {
                 context.record(.unexpectedJSONType(actual: jsonElement), at: self, decoding: nil)
                 return false
             }
             return true
-        } ?? false
+        }
     }
 
     /// Calls `body` with a decoder for each element of the array here, in order.
@@ -23,6 +25,16 @@ extension APIDecoder {
                 body(sibling(frame: frame, node: element, parent: node, step: .index(index)))
             }
         }
+    }
+
+    /// A walk over the elements of the array here (see `ElementWalk`), or nil for a decoder kept past its
+    /// decode. Only for a decoder at an array (`expectContainer(.array)` said so).
+    @inlinable @inline(__always)
+    func elementWalk() -> ElementWalk? {
+        guard let context = handle.liveContext(generation: position.generation) else { return nil }
+        let node = position.node
+        let end = ContextHandle.borrow(context) { context in Int(context.document.tape[node].extent) }
+        return ElementWalk(context: context, end: end, next: node + 1)
     }
 
     /// Calls `body` with each key and a decoder for its value, for each member of the object here, in order.

@@ -148,10 +148,12 @@ public struct APIDecoder {
 
     /// The number of elements of an array or members of an object here, or nil for anything else.
     public var count: Int? {
-        guard node >= 0 else { return nil }
-        return withContext { context in
+        // `withContext` written out (see `succeeded`).
+        let node = position.node
+        guard node >= 0, let context = handle.liveContext(generation: position.generation) else { return nil }
+        return ContextHandle.borrow(context) { context in
             context.document.tape[node].isContainer ? context.document.count(node) : nil
-        } ?? nil
+        }
     }
 
     /// The keys of the object here, in document order (empty for anything else).
@@ -181,7 +183,13 @@ public struct APIDecoder {
     /// Becomes false when a required value (`--> T.self`) is missing, null or invalid. Check it before
     /// force-unwrapping required values. You may set it to false yourself to fail the model.
     public var succeeded: Bool {
-        get { withContext { $0.succeeded(frame: frame) } ?? true }
+        get {
+            // `withContext` written out: in a debug build its `R?` is a metadata look-up in the runtime per call
+            // (see `APIDecoder+Context.swift`), and every model reads this.
+            guard let context = handle.liveContext(generation: position.generation) else { return true }
+            let frame = position.frame
+            return ContextHandle.borrow(context) { $0.succeeded(frame: frame) }
+        }
         nonmutating set {
             if !newValue { withContext { $0.fail(frame: frame) } }
         }

@@ -290,7 +290,7 @@ struct DecodeLedger {
     func push(_ frame: Frame) -> Int {
         let count = header.pointee.frames.count
         guard header.pointee.isOpen, count < header.pointee.frameLimit else { return Self.refusedAtLimit }
-        if count > 0, frame.node >= 0, frame.node <= header.pointee.frames[count - 1].node, hasOpenFrame(node: frame.node, type: frame.type) {
+        if count > 0, frame.node >= 0, frame.node <= (header.pointee.frames.base + count - 1).pointee.node, hasOpenFrame(node: frame.node, type: frame.type) {
             return Self.refusedAsReentry
         }
         var frame = frame
@@ -305,15 +305,15 @@ struct DecodeLedger {
         let type = ObjectIdentifier(type)
         var index = header.pointee.frames.count - 1
         while index >= 0 {
-            let frame = header.pointee.frames[index]
-            if frame.node == node && ObjectIdentifier(frame.type) == type { return true }
+            let frame = header.pointee.frames.base + index
+            if frame.pointee.node == node && ObjectIdentifier(frame.pointee.type) == type { return true }
             index -= 1
         }
         return false
     }
 
     /// Pops frame `index`, which must be the innermost one: frames are entered and left only through
-    /// `APIDecoder.withFrame`, which pairs every push with one pop. A violation traps in debug builds (the
+    /// `APIDecoder.withFrame` and `decodeModel`, which pair every push with one pop. A violation traps in debug builds (the
     /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost
     /// would make another model lose its state.
     func pop(_ index: Int) {
@@ -325,40 +325,45 @@ struct DecodeLedger {
         }
     }
 
+    /// Frame `index` in place, or nil when there is none. The accessors below touch only the field they need:
+    /// in a debug build `GrowableBuffer`'s generic subscript copies the whole frame out (and back in to write
+    /// a field) through value witnesses, 300-400 instructions per lookup hint read or set, two per subscript.
+    @_transparent
+    private func frame(_ index: Int) -> UnsafeMutablePointer<Frame>? {
+        guard index >= 0 && index < header.pointee.frames.count else { return nil }
+        return header.pointee.frames.base + index
+    }
+
     /// The frame at `index`, or nil when there is none (e.g. a decoder used after its model was decoded).
     subscript(index: Int) -> Frame? {
-        guard index >= 0 && index < header.pointee.frames.count else { return nil }
-        return header.pointee.frames[index]
+        frame(index)?.pointee
     }
 
     /// Whether frame `index` is open and `node` lies inside its value (see `Frame.end`).
     func contains(frame index: Int, node: Int) -> Bool {
-        guard index >= 0 && index < header.pointee.frames.count else { return false }
-        let frame = header.pointee.frames[index]
-        return node < 0 || frame.node < 0 || (node >= frame.node && node < frame.end)
+        guard let frame = frame(index) else { return false }
+        return node < 0 || frame.pointee.node < 0 || (node >= frame.pointee.node && node < frame.pointee.end)
     }
 
     /// Whether frame `index` has not failed; nil when there is no such frame.
     func succeeded(_ index: Int) -> Bool? {
-        guard index >= 0 && index < header.pointee.frames.count else { return nil }
-        return header.pointee.frames[index].succeeded
+        frame(index)?.pointee.succeeded
     }
 
     /// The lookup hint of frame `index` when that frame decodes `node`, or -1 (no hint to use or keep).
     func lookupHint(_ index: Int, node: Int) -> Int {
-        guard index >= 0 && index < header.pointee.frames.count, header.pointee.frames[index].node == node else { return -1 }
-        return header.pointee.frames[index].lookupHint
+        guard let frame = frame(index), frame.pointee.node == node else { return -1 }
+        return frame.pointee.lookupHint
     }
 
     func setLookupHint(_ index: Int, _ hint: Int) {
-        guard index >= 0 && index < header.pointee.frames.count else { return }
-        header.pointee.frames[index].lookupHint = hint
+        frame(index)?.pointee.lookupHint = hint
     }
 
     /// Changes the frame at `index` in place; does nothing when there is no such frame.
     func update(_ index: Int, _ body: (inout Frame) -> Void) {
-        guard index >= 0 && index < header.pointee.frames.count else { return }
-        body(&header.pointee.frames[index])
+        guard let frame = frame(index) else { return }
+        body(&frame.pointee)
     }
 }
 

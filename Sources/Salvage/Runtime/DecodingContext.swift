@@ -132,7 +132,7 @@ final class DecodingContext {
 
     /// Pushes a frame for a value of `type` at `node`, decoded through a decoder of frame `owner`, and returns
     /// its index, or a negative value when the frame is refused (see `DecodeLedger.push`, and
-    /// `APIDecoder.withFrame`, the only caller). A decoder whose own frame is gone — or is now another
+    /// `APIDecoder.pushFrame(for:)`, used by `withFrame` and `decodeModel`). A decoder whose own frame is gone — or is now another
     /// model's, which does not contain the decoder's node — was kept past the `init?(from:)` it was given
     /// to: it decodes nothing more (`DecodeLedger.refusedAsStale`). Decoding through such decoders, each
     /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
@@ -146,7 +146,7 @@ final class DecodingContext {
         return state.push(frame)
     }
 
-    /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame`, the only caller).
+    /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame` and `decodeModel`).
     @usableFromInline
     func popFrame(_ index: Int) {
         if state.tracksReadKeys { reportUnreadKeys(ofFrame: index) }

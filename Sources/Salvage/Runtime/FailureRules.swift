@@ -53,7 +53,9 @@ extension APIDecoder {
     /// Marks the frame decoding this value as a lossy collection (see `failRequired()`).
     @usableFromInline
     func markLossy() {
-        withContext { $0.state.update(frame) { $0.isLossy = true } }
+        guard let context = handle.liveContext(generation: position.generation) else { return }
+        let frame = position.frame
+        ContextHandle.borrow(context) { $0.state.update(frame) { $0.isLossy = true } }
     }
 
     /// Reports an absent or null value: as an error when required, or as the parent's wrong type when the

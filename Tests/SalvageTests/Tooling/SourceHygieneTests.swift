@@ -18,6 +18,7 @@ struct SourceHygieneTests {
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Codable/KeyedContainerPool.swift": "hands a keyed container out again once only the pool holds its box (a reference count check through the box's one stored reference)",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
+        "Runtime/ElementWalk.swift": "an array's elements walked with the context checked once, as forEachElement borrows it (debug builds: no closure per element)",
         "Codable/EncodedKeySignature.swift": "fingerprints an object key from its UTF-8 storage (two 8-byte loads) to spot repeated keys cheaply",
         "Writing/JSONTextBuffer.swift": "the encoder's output: one malloc'd block written through reserved room, handed to Data without a copy; frees its memory in deinit",
         "Writing/JSONStringEscaping.swift": "escapes strings straight from their UTF-8 storage, eight bytes at a time, copying plain runs with one memcpy",
