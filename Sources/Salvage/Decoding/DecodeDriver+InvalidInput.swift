@@ -16,15 +16,41 @@ extension DecodeDriver {
         while first < bytes.count, isWhitespace(bytes.byte(first)) { first += 1 }
         guard first < bytes.count else { return nil }
         guard options.redactedKeys.isEmpty && options.redactedPaths.isEmpty else { return redactedText }
-        // Enough bytes for `maximumValueLength` characters of up to 8 bytes, and one more to know it was cut.
+        // Enough bytes for `maximumValueLength` characters of up to 8 bytes, and one more to know it was cut;
+        // when that is still too few characters (a family emoji is 25 bytes), read twice as many.
         let limit = max(0, options.maximumValueLength)
-        let budget = limit >= (Int.max - 16) / 8 ? bytes.count - first : limit * 8 + 8
-        var end = first
-        while end < bytes.count && end - first < budget {
-            let byte = bytes.byte(end)
-            if throughLineEnd && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
-            end += 1
+        var budget = limit >= (Int.max - 16) / 8 ? bytes.count - first : limit * 8 + 8
+        while true {
+            var end = first
+            while end < bytes.count && end - first < budget {
+                let byte = bytes.byte(end)
+                if throughLineEnd && (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) { break }
+                end += 1
+            }
+            let stoppedEarly = end - first >= budget && end < bytes.count
+            // A read that stopped early ends at a whole scalar (a cut one would read as U+FFFD, a character
+            // of its own); then more than `limit` characters means the first `limit` are whole (only the
+            // last one read can be cut short), and they are the value, with `…`.
+            let text = printableText(of: bytes, from: first, to: stoppedEarly ? scalarBoundary(in: bytes, before: end, after: first) : end)
+            if text.count > limit { return String(text.prefix(limit)) + "…" }
+            if !stoppedEarly { return text }
+            budget = budget > (bytes.count - first) / 2 ? bytes.count - first : budget * 2
         }
+    }
+
+    /// `end`, or the start of the UTF-8 sequence that `end` cuts (not before `first`).
+    private static func scalarBoundary(in bytes: ByteReader, before end: Int, after first: Int) -> Int {
+        var lead = end - 1
+        while lead > first && lead > end - 4 && bytes.byte(lead) & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= first else { return end }
+        let byte = bytes.byte(lead)
+        let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        return lead + length > end ? lead : end
+    }
+
+    /// The bytes `first ..< end` as text: not UTF-8 as U+FFFD, line breaks and tabs as spaces, other control
+    /// characters as U+FFFD.
+    private static func printableText(of bytes: ByteReader, from first: Int, to end: Int) -> String {
         var raw: [UInt8] = []
         raw.reserveCapacity(end - first)
         for index in first ..< end { raw.append(bytes.byte(index)) }
@@ -36,8 +62,7 @@ extension DecodeDriver {
             default: text.unicodeScalars.append(scalar)
             }
         }
-        guard text.count > limit else { return text }
-        return String(text.prefix(limit)) + "…"
+        return text
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
