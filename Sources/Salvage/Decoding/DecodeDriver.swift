@@ -85,9 +85,11 @@ enum DecodeDriver {
     /// `leadingText`), whose diagnostic shows no source line when values are redacted: the line may hold one.
     static func invalidJSONError<T>(_ error: JSONSyntaxError, for type: T.Type, options: APIDecodeOptions, value: String?) -> APIDecodeResult<T> {
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-        var invalid = APIDecodeError(path: [rootKey], reason: .invalidJSON(error), location: error.location)
+        let redacts = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
+        // A redacting decode quotes no byte of the input in the message either (it may be part of a value).
+        var invalid = APIDecodeError(path: [rootKey], reason: .invalidJSON(redacts ? error.withoutInputText() : error), location: error.location)
         invalid.value = value
-        invalid.hidesSource = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
+        invalid.hidesSource = redacts
         return APIDecodeResult(value: nil, errors: [invalid])
     }
 }

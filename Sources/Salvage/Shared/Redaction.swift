@@ -96,3 +96,25 @@ extension Decimal {
     /// no NaN, so no number read from JSON is `nan`).
     var shownInReason: String { isNaN ? redactedText : "\(self)" }
 }
+
+extension JSONSyntaxError {
+    /// The error with the input's bytes its message quotes replaced by `<redacted>`, for a decode that redacts
+    /// values (any byte of the input may belong to one): `Unexpected character 'h'` becomes
+    /// `Unexpected character <redacted>`, `byte 0xC3` `byte <redacted>`, `\uD800` `\u<redacted>`, `U+000A`
+    /// `<redacted>`. The grammar's own characters (`expected ':' after a key`) and the location stay.
+    func withoutInputText() -> JSONSyntaxError {
+        var text = message
+        for (pattern, replacement) in JSONSyntaxError.quotedInput {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return JSONSyntaxError(message: text, location: location, limit: limit)
+    }
+
+    /// What the parser's messages quote of the input (see `JSONParser.describeByte` and the string scanner).
+    private static let quotedInput: [(String, String)] = [
+        ("character '.'", "character \(redactedText)"),
+        ("0x[0-9A-F]{2}", redactedText),
+        ("\\\\u[0-9A-Fa-f]{4}", "\\\\u\(redactedText)"),
+        ("U\\+[0-9A-F]{4}", redactedText),
+    ]
+}

@@ -273,7 +273,7 @@ struct RedactedErrorRenderingTests {
         options.redactedPaths = ["secret"]
         let error = try #require(APIDataDecoder(options: options).decode(string: text, to: JSONValue.self).errors.first)
         #expect(error.diagnostic(source: text) == """
-        error: Invalid JSON at line 1, column 26 (byte 25): Unexpected character ']': expected a string key [invalid_json]
+        error: Invalid JSON at line 1, column 26 (byte 25): Unexpected character <redacted>: expected a string key [invalid_json]
          --> line 1, column 26: root(JSONValue)
           = source not shown: values are redacted
         """)
