@@ -172,16 +172,7 @@ enum RecordBoundaries {
 
     /// The offset of the first byte at or after `offset` that is not JSON whitespace (or the end).
     static func skipWhitespace(from offset: Int, in input: ByteReader) -> Int {
-        var index = offset
-        while index < input.count {
-            switch input.byte(index) {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                index += 1
-            default:
-                return index
-            }
-        }
-        return index
+        JSONParser.skipWhitespaceRun(input, from: offset)
     }
 
     /// The offset of the `:` after the value ending at `end` on the same line (after spaces and tabs), if
