@@ -60,18 +60,7 @@ struct KeyConversionFailure: Error {
 }
 
 extension DocumentDecoder {
-    /// `T` as a dictionary type whose keys the bridge converts, when it is one (keys that are not strings)
-    /// and the value is an object; nil for anything else (see `KeyConvertingDictionary`).
-    ///
-    /// A type, not a decoded `T?`: in unspecialized generic code an `Optional<T>` is a metadata look-up in
-    /// the runtime's global cache on every nested value (see `CheckedReinterpretation.swift`).
-    func keyConvertingDictionary<T>(_ type: T.Type) -> (any KeyConvertingDictionary.Type)? {
-        guard document.kind(node) == .object, let dictionary = T.self as? any KeyConvertingDictionary.Type,
-              dictionary.convertsKeys else { return nil }
-        return dictionary
-    }
-
-    /// The value as `T`, which is `dictionary` (`keyConvertingDictionary(T.self)` returned it).
+    /// The value as `T`, which is `dictionary` (the bridge's type kinds found it; see `BridgeTypeKinds.swift`).
     func decodeConvertingKeys<D: KeyConvertingDictionary, T>(_ dictionary: D.Type, as type: T.Type) throws -> T {
         reinterpret(try D.decodeConvertingKeys(from: self), as: T.self)
     }
