@@ -4,7 +4,9 @@ import Salvage
 public enum DecodeExpectation {
     /// Nil when `result` has `value` and exactly the errors `errors` (each in ``APIDecodeError/shortForm``,
     /// in order); otherwise a readable description of every difference: one `-`/`+` pair of lines per field
-    /// or element of the value that differs, and a line diff of the errors.
+    /// or element of the value that differs, and a line diff of the errors. When one side is nil and the
+    /// other's one-line form is over 100 characters (a model expected, nil decoded), the other is listed
+    /// leaf by leaf (`- value.items[0].sku: "A-1"`, at most 40 lines, then `… and N more`) above `+ value: nil`.
     ///
     /// ```text
     /// value differs (- expected, + actual):
