@@ -93,6 +93,28 @@ private struct Event: APIDecodable {
         }
     }
 
+    /// In a JSON Lines stream, an HTML line keeps its text, a record over a limit is `limit_exceeded`, and a
+    /// record's errors name it by type.
+    @Test func streamedRecordsHaveTheSameCodesValuesAndRecordNames() {
+        var options = APIDecodeOptions()
+        options.maximumStringLength = 5
+        let stream = """
+            {"id": 1, "login": "ok"}
+            <html>502 Bad Gateway</html>
+            {"id": 2, "login": "toolong"}
+            {"id": 3, "login": 4}
+
+            """
+        let records = APIDataDecoder(options: options).decodeRecords(string: stream, to: Actor.self)
+        #expect(records.map { $0.result.errors.map(\.shortForm) } == [
+            [], ["root: invalid_json"], ["root: limit_exceeded"], [#"root["login"]: type_mismatch"#],
+        ])
+        #expect(records[1].result.errors.first?.value == "<html>502 Bad Gateway</html>")
+        #expect(records[2].result.errors.first?.metadata["salvage.error.limit"] == "maximumStringLength")
+        #expect(records[3].result.errors.first?.records == ["Actor login=4"])
+        #expect(records[3].result.errors.first?.outermostRecord == "Actor login=4")
+    }
+
     @Test func inputThatIsNotJSONKeepsItsFirstCharactersCutToMaximumValueLength() throws {
         let page = Data("\u{FEFF}  <html>\r\n<head><title>502 Bad Gateway</title></head>\n<body>nginx</body></html>".utf8)
         var options = APIDecodeOptions()
