@@ -39,6 +39,12 @@ enum ValueDiff {
             } else if expectedText != actualText {
                 lines.append("- \(path): \(expectedText)")
                 lines.append("+ \(path): \(actualText)")
+                if let expectedString = expected as? String, let actualString = actual as? String,
+                   max(expectedString.count, actualString.count) > longLine {
+                    // Two long texts: say where they part, which two lines of hundreds of characters hide.
+                    let common = zip(expectedString, actualString).prefix { $0 == $1 }.count
+                    lines.append("  \(path): the texts differ from character \(common + 1)")
+                }
             } else if let expectedDate = expected as? Date, let actualDate = actual as? Date, expectedDate != actualDate {
                 // A date prints whole seconds: show the instants.
                 lines.append("- \(path): \(expectedText) (timeIntervalSince1970: \(expectedDate.timeIntervalSince1970))")

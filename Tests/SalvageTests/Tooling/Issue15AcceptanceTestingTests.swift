@@ -126,6 +126,26 @@ private struct Ping: APIDecodable {
         #expect(lines.last == "+ value: … and 50 more")
     }
 
+    @Test func twoLongTextsSayWhereTheyPart() {
+        let result = APIDataDecoder().decode(string: Self.profileJSON, to: Profile.self)
+        let edited = String(Self.longBio.prefix(600 - 10)) + "abcdefghiJ"
+        #expect(DecodeExpectation.mismatch(result, value: Profile(id: 7, bio: edited, tags: ["a", "b", "c"]), errors: []) == """
+            value differs (- expected, + actual):
+            - value.bio: "\(edited)"
+            + value.bio: "\(Self.longBio)"
+              value.bio: the texts differ from character 600
+            """)
+        let longer = APIDataDecoder().decode(string: #"{"id": 7, "bio": "\#(Self.longBio)!", "tags": []}"#, to: Profile.self)
+        #expect(DecodeExpectation.mismatch(longer, value: Profile(id: 7, bio: Self.longBio, tags: []), errors: [])?
+            .hasSuffix("  value.bio: the texts differ from character 601") == true)
+        let short = APIDataDecoder().decode(string: #"{"id": 7, "bio": "ab", "tags": []}"#, to: Profile.self)
+        #expect(DecodeExpectation.mismatch(short, value: Profile(id: 7, bio: "aB", tags: []), errors: []) == """
+            value differs (- expected, + actual):
+            - value.bio: "aB"
+            + value.bio: "ab"
+            """)
+    }
+
     @Test func aFieldThatDiffersInALongModelIsOnePairOfShortLines() {
         let result = APIDataDecoder().decode(string: Self.profileJSON, to: Profile.self)
         let expected = Profile(id: 8, bio: Self.longBio, tags: ["a", "b", "c"])
