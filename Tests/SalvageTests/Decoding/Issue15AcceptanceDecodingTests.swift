@@ -60,7 +60,52 @@ private struct CodableRow: Decodable, Equatable {
     let id: Int
 }
 
+/// LastMile's `alwaysSucceeds`, honoured (item 6): decoded where there is no value or `null`.
+private struct Paging: APIDecodable {
+    static var alwaysSucceeds: Bool { true }
+    let next: String?
+    init?(from decoder: APIDecoder) { next = decoder["next"] --> String?.self }
+}
+
+/// LastMile's `parseableElementCount`, honoured (item 6): checked against `CountLimited` like an array.
+private struct Bag: APIDecodable {
+    let items: [Int]
+    var parseableElementCount: Int? { items.count }
+    init?(from decoder: APIDecoder) {
+        guard let items = decoder.all(decoder["items"] --> [Int].self) else { return nil }
+        self.items = items
+    }
+}
+
+private struct BagHolder: APIDecodable {
+    let bag: Bag?
+    init?(from decoder: APIDecoder) { bag = decoder["bag"] --> CountLimited<Bag?>(max: 2, isMandatory: true) }
+}
+
 @Suite struct Issue15AcceptanceDecodingTests {
+    // MARK: item 6, LastMile requirements that were accepted and ignored
+
+    @Test func alwaysSucceedsAtTheRootAndInArrays() {
+        for json in ["null", "{}"] {
+            let result = APIDataDecoder().decode(string: json, to: Paging.self)
+            #expect(result.value.map { $0.next == nil } == true)
+            #expect(result.errors.isEmpty)
+        }
+        #expect(APIDataDecoder().decode(string: "[]", to: Paging.self).errors.map(\.description) == ["root(Paging) : Unexpectedly found an array"])
+        let pages = APIDataDecoder().decode(string: #"[null, {"next": "b"}]"#, to: [Paging].self)
+        #expect(pages.value?.map(\.next) == [nil, "b"])
+        #expect(pages.errors.isEmpty)
+    }
+
+    @Test func parseableElementCountIsCheckedLikeAnArrayCount() {
+        let over = APIDataDecoder().decode(string: #"{"bag": {"items": [1, 2, 3]}}"#, to: BagHolder.self)
+        #expect(over.value.map { $0.bag == nil } == true)
+        #expect(over.errors.map(\.description) == [#"root(BagHolder) > "bag"(Bag) : Count above max: max 2, actual 3"#])
+        let within = APIDataDecoder().decode(string: #"{"bag": {"items": [1, 2]}}"#, to: BagHolder.self)
+        #expect(within.value?.bag?.items == [1, 2])
+        #expect(within.errors.isEmpty)
+    }
+
     // MARK: item 2, `decoder.all`
 
     @Test func allRecordsEveryBadFieldWhereAGuardLetChainRecordsOnlyTheFirst() {
