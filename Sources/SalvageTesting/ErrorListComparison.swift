@@ -4,7 +4,11 @@ import Salvage
 public enum DecodeExpectation {
     /// Nil when `result` has `value` and exactly the errors `errors` (each in ``APIDecodeError/shortForm``,
     /// in order); otherwise a readable description of every difference: one `-`/`+` pair of lines per field
-    /// or element of the value that differs, and a line diff of the errors.
+    /// or element of the value that differs, and a line diff of the errors. When one side is nil and the
+    /// other's one-line form is over 100 characters (a model expected, nil decoded), the other is listed
+    /// leaf by leaf (`- value.items[0].sku: "A-1"`, at most 40 lines, then `… and N more`) above `+ value: nil`;
+    /// two strings of which one is over 100 characters get a third line, `  value.bio: the texts differ from
+    /// character 601`.
     ///
     /// ```text
     /// value differs (- expected, + actual):

@@ -24,9 +24,27 @@ enum ValueDiff {
         guard let expected, let actual, depth < maximumDepth,
               let expectedParts = parts(of: expected), let actualParts = parts(of: actual),
               type(of: expected) == type(of: actual) else {
-            if expectedText != actualText {
+            if (expected == nil) != (actual == nil), let present = expected ?? actual, depth < maximumDepth,
+               max(expectedText.count, actualText.count) > longLine, parts(of: present) != nil {
+                // A model expected and nil decoded (or the reverse): its leaves one per line, not its whole
+                // description on one line of hundreds of characters.
+                let sign = expected == nil ? "+" : "-"
+                var leaves: [String] = []
+                collectLeaves(of: present, at: path, depth: depth, into: &leaves)
+                let shown = leaves.prefix(maximumLeafLines).map { "\(sign) \($0)" }
+                let more = leaves.count - shown.count
+                let nilLine = "\(expected == nil ? "-" : "+") \(path): nil"
+                let rest = more > 0 ? ["\(sign) \(path): … and \(more) more"] : []
+                lines.append(contentsOf: expected == nil ? [nilLine] + shown + rest : shown + rest + [nilLine])
+            } else if expectedText != actualText {
                 lines.append("- \(path): \(expectedText)")
                 lines.append("+ \(path): \(actualText)")
+                if let expectedString = expected as? String, let actualString = actual as? String,
+                   max(expectedString.count, actualString.count) > longLine {
+                    // Two long texts: say where they part, which two lines of hundreds of characters hide.
+                    let common = zip(expectedString, actualString).prefix { $0 == $1 }.count
+                    lines.append("  \(path): the texts differ from character \(common + 1)")
+                }
             } else if let expectedDate = expected as? Date, let actualDate = actual as? Date, expectedDate != actualDate {
                 // A date prints whole seconds: show the instants.
                 lines.append("- \(path): \(expectedText) (timeIntervalSince1970: \(expectedDate.timeIntervalSince1970))")
@@ -45,6 +63,25 @@ enum ValueDiff {
         }
         for (step, value) in actualParts where !seen.contains(step) {
             compare(nil, value, at: path + step, depth: depth + 1, into: &lines)
+        }
+    }
+
+    /// A value's text longer than this many characters is shown leaf by leaf when the other side is nil.
+    static let longLine = 100
+
+    /// At most this many leaf lines for a value whose other side is nil; then one `… and N more` line.
+    static let maximumLeafLines = 40
+
+    /// `path: text` for every leaf of `value` (a part that has no parts of its own, or is at the depth limit).
+    private static func collectLeaves(of value: Any?, at path: String, depth: Int, into leaves: inout [String]) {
+        // Bounded, for classes that refer to each other (each path is followed to the depth limit).
+        guard leaves.count < 10_000 else { return }
+        guard let value = value.flatMap(unwrapped), depth < maximumDepth, let children = parts(of: value), !children.isEmpty else {
+            leaves.append("\(path): \(describe(value))")
+            return
+        }
+        for (step, child) in children {
+            collectLeaves(of: child, at: path + step, depth: depth + 1, into: &leaves)
         }
     }
 

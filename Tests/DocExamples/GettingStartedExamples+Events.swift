@@ -26,8 +26,9 @@ extension GettingStartedExamples {
                 let payload = decoder["payload"]
                 switch type {
                 case "PushEvent":
-                    guard let ref = payload["ref"] --> String.self,
-                          let commits = payload["commits"] --> [JSONValue].self else { return nil }
+                    // `all`, not a `guard let` chain: both fields are decoded, so both are reported when bad
+                    guard let (ref, commits) = decoder.all(payload["ref"] --> String.self,
+                                                           payload["commits"] --> [JSONValue].self) else { return nil }
                     self = .push(branch: ref, commits: commits.count)
                 case "WatchEvent":
                     guard let name = decoder["repo"]["name"] --> String.self else { return nil }

@@ -136,13 +136,12 @@ private enum AfterMigration {
         let items: [Item]          // Item: APIDecodable — bad items are dropped and reported
         let shipping: Address      // still Codable
         init?(from decoder: APIDecoder) {
-            let id       = decoder["id"] --> Int.self
-            let items    = decoder["items"] --> [Item].self
-            let shipping = decoder["shipping"].decodeRequired(swiftDecodable: Address.self)
-            guard decoder.succeeded else { return nil }
-            self.id = id!
-            self.items = items!
-            self.shipping = shipping!
+            guard let (id, items, shipping) = decoder.all(
+                decoder["id"] --> Int.self,
+                decoder["items"] --> [Item].self,
+                decoder["shipping"].decodeRequired(swiftDecodable: Address.self)
+            ) else { return nil }                // every field decoded (and reported) first; no `!`
+            (self.id, self.items, self.shipping) = (id, items, shipping)
         }
     }
 }

@@ -14,14 +14,14 @@ extension APIDataDecoder {
     /// // root(Array<Event>) : Dropped 3 of 30 elements, more than the 2 allowed
     /// ```
     ///
-    /// An empty array is within any budget; `maxDropped: 0` fails on the first dropped element. A root that
+    /// An empty array is within any budget; `maxDropped: 0` (or a negative number) fails on the first dropped element. A root that
     /// is not an array, or input that is not JSON, fails as without a budget (with its own error only).
     public func decode<E: APIDecodable>(data: Data?, to type: [E].Type, maxDropped: Int) -> APIDecodeResult<[E]> {
         DecodeDriver.decode(input: .data(data ?? Data()), to: [E].self, options: options) { $0.decodeRequired([E].self, maxDropped: maxDropped) }
     }
 
     /// Decodes a root array that fails when more than the fraction `maxDroppedFraction` (0…1) of its elements
-    /// were dropped: `0.05` allows 5 of 100. `0` allows none, `1` any number; see ``decode(data:to:maxDropped:)``.
+    /// were dropped: `0.05` allows 5 of 100. `0` allows none (so does a negative or NaN fraction), `1` any number; `0.29` allows 29 of 100; see ``decode(data:to:maxDropped:)``.
     ///
     /// ```swift
     /// let result = APIDataDecoder().decode(data: data, to: [Event].self, maxDroppedFraction: 0.05)

@@ -41,20 +41,36 @@ extension APIDecoder {
 
     /// The `lossBudgetExceeded` reason when `dropped` of `total` elements is more than `maxDropped` or the
     /// fraction `maxDroppedFraction` of `total` allows, nil within the budget.
+    ///
+    /// The fraction is compared as `dropped / total`, not as `dropped > fraction * total`: the product is
+    /// rounded (`0.29 * 100` is `28.999999999999996`), so 29 of 100 dropped failed a budget of 0.29 with the
+    /// message "more than the 29% allowed". A negative or NaN budget allows nothing (NaN compared false with
+    /// everything, so it allowed any loss; a negative one failed arrays that dropped nothing).
     static func lossBudgetExceeded(dropped: Int, total: Int, maxDropped: Int?, maxDroppedFraction: Double?) -> APIDecodeErrorReason? {
         var allowed: [String] = []
         var exceeded = false
         if let maxDropped {
-            allowed.append("\(maxDropped)")
-            exceeded = exceeded || dropped > maxDropped
+            let limit = max(0, maxDropped)
+            allowed.append("\(limit)")
+            exceeded = exceeded || dropped > limit
         }
         if let maxDroppedFraction {
-            let percent = maxDroppedFraction * 100
-            allowed.append(percent.isFinite && abs(percent) < 1e9 ? "\(Int(percent.rounded()))%" : "\(percent)%")
-            exceeded = exceeded || Double(dropped) > maxDroppedFraction * Double(total)
+            let fraction = maxDroppedFraction.isNaN ? 0 : max(0, maxDroppedFraction)
+            allowed.append(percentText(fraction))
+            exceeded = exceeded || total > 0 && Double(dropped) / Double(total) > fraction
         }
         guard exceeded else { return nil }
         return .lossBudgetExceeded(dropped: dropped, total: total, allowed: allowed.joined(separator: " and "))
+    }
+
+    /// A fraction as a percentage for the budget's message, to two decimals without trailing zeros: `0.05` is
+    /// `5%`, `0.001` is `0.1%` (not `0%`), `0.29` is `29%`.
+    private static func percentText(_ fraction: Double) -> String {
+        let percent = fraction * 100
+        guard percent.isFinite, percent < 1e9 else { return "\(percent)%" }
+        let hundredths = (percent * 100).rounded()
+        guard hundredths.truncatingRemainder(dividingBy: 100) != 0 else { return "\(Int(hundredths / 100))%" }
+        return "\(hundredths / 100)%"
     }
 }
 

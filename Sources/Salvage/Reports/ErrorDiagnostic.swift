@@ -49,16 +49,18 @@ extension APIDecodeError {
         return lines.joined(separator: "\n")
     }
 
-    /// The diagnostic with the source given as the bytes it was decoded from (`Data`, `[UInt8]`, …), so the
-    /// response need not be turned into a `String` first; see ``diagnostic(source:)``. Bytes that are not
-    /// UTF-8 show as U+FFFD.
+    /// The diagnostic with the source given as the bytes it was decoded from (`Data`, `[UInt8]`, …, or the
+    /// `Data?` that ``APIDataDecoder/decode(data:to:options:)`` took), so the response need not be turned into
+    /// a `String` first; see ``diagnostic(source:)``. Bytes that are not UTF-8 show as U+FFFD; nil shows no
+    /// source line.
     ///
     /// ```swift
+    /// let data = try? Data(contentsOf: responseFile)          // Data?
     /// let result = APIDataDecoder().decode(data: data, to: Person.self)
     /// for error in result.errors { print(error.diagnostic(source: data)) }
     /// ```
-    public func diagnostic(source: some Collection<UInt8>) -> String {
-        diagnostic(source: String(decoding: source, as: UTF8.self))
+    public func diagnostic(source: (some Collection<UInt8>)?) -> String {
+        diagnostic(source: source.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Line `number` (1-based) of `source`, splitting at `\n`, `\r\n` or `\r` like ``SourceLocation``.
