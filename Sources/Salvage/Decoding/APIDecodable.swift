@@ -6,10 +6,10 @@
 ///     let id: Int
 ///     let name: String
 ///     init?(from decoder: APIDecoder) {
-///         let id   = decoder["person_id"] --> Int.self
-///         let name = decoder["name"] --> String.self
-///         guard decoder.succeeded else { return nil }
-///         self.init(id: id!, name: name!)
+///         // Both fields are decoded (and both reported when bad) before `all` checks that neither is missing.
+///         guard let (id, name) = decoder.all(decoder["person_id"] --> Int.self,
+///                                            decoder["name"] --> String.self) else { return nil }
+///         self.init(id: id, name: name)
 ///     }
 /// }
 /// ```
@@ -20,7 +20,8 @@ public protocol APIDecodable {
 
     /// Decodes a value from `decoder`, or returns nil when a required value is missing or invalid.
     ///
-    /// Read values with `-->`; check ``APIDecoder/succeeded`` before using required ones.
+    /// Read values with `-->` and bind the required ones with ``APIDecoder/all(_:)``, which records every
+    /// bad field before it returns nil (a `guard let` chain would stop at the first).
     init?(from decoder: APIDecoder)
 
     /// True for a type whose ``init(from:)`` runs even where there is no value or the value is `null`, as in

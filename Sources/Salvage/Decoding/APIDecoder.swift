@@ -5,10 +5,11 @@
 ///
 /// ```swift
 /// init?(from decoder: APIDecoder) {
-///     let id    = decoder["person_id"] --> Int.self                       // required
-///     let phone = decoder["contact_info"]["phone_number"] --> String?.self // optional
-///     guard decoder.succeeded else { return nil }
-///     self.init(id: id!, phone: phone)
+///     guard let (id, phone) = decoder.all(
+///         decoder["person_id"] --> Int.self,                                     // required
+///         .some(decoder["contact_info"]["phone_number"] --> String?.self)        // optional
+///     ) else { return nil }
+///     self.init(id: id, phone: phone)
 /// }
 /// ```
 ///

@@ -5,8 +5,8 @@
 /// extension CustomDecoding where Value == Colour {
 ///     static let colour = CustomDecoding("a colour like \"#ff8800\" or {\"red\": 255, …}") { decoder in
 ///         if decoder.jsonElement == .string { return (decoder --> String.self).flatMap(Colour.init(hex:)) }
-///         guard let red = decoder["red"] --> Int.self, let green = decoder["green"] --> Int.self,
-///               let blue = decoder["blue"] --> Int.self else { return nil }
+///         guard let (red, green, blue) = decoder.all(decoder["red"] --> Int.self, decoder["green"] --> Int.self,
+///                                                      decoder["blue"] --> Int.self) else { return nil }
 ///         return Colour(red: red, green: green, blue: blue)
 ///     }
 /// }
