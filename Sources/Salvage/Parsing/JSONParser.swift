@@ -39,6 +39,30 @@ struct JSONParser: ~Copyable {
         self.tape = GrowableBuffer(capacity: min(min(expectedBytes ?? input.count, input.count) / 6 + 16, 1 << 24))
     }
 
+    /// A parser that writes into `tape`, emptied first, keeping its memory.
+    private init(input: ByteReader, limits: ParseLimits, reusing tape: consuming GrowableBuffer<TapeNode>) {
+        self.input = input
+        self.limits = limits
+        tape.removeAll()
+        self.tape = tape
+    }
+
+    /// Parses the one value starting at `start` (after whitespace) into `tape`, emptied first, in its memory
+    /// (a stream's records, one after another: see `TapeStorage.parseValue`); returns the offset after the
+    /// value, or the failure.
+    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits,
+                           into tape: inout GrowableBuffer<TapeNode>) -> Result<Int, ParseFailure> {
+        var parser = JSONParser(input: input, limits: limits, reusing: tape)
+        let end: Result<Int, ParseFailure>
+        do throws(ParseFailure) {
+            end = .success(try parser.parseValue(from: start))
+        } catch {
+            end = .failure(error)
+        }
+        tape = parser.takeTape()
+        return end
+    }
+
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
     /// Consumes the parser (its buffers are freed on a failure, the tape handed over on success).
     consuming func parse() throws(ParseFailure) -> TapeStorage {
@@ -49,6 +73,17 @@ struct JSONParser: ~Copyable {
     /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
     /// and the offset just after the value. Consumes the parser.
     consuming func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        let end = try parseValue(from: start)
+        return (TapeStorage(nodes: tape), end)
+    }
+
+    /// The tape, for a parser made with `init(input:limits:reusing:)`; consumes the parser.
+    private consuming func takeTape() -> GrowableBuffer<TapeNode> {
+        tape
+    }
+
+    /// Parses the value starting at `start` (after whitespace); returns the offset after it.
+    private mutating func parseValue(from start: Int) throws(ParseFailure) -> Int {
         if let failure = limits.inputSizeFailure(input.count) { throw failure }
         position = start
         skipWhitespace()
@@ -56,8 +91,7 @@ struct JSONParser: ~Copyable {
             throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
         }
         try parseValues()
-        let end = position
-        return (TapeStorage(nodes: tape), end)
+        return position
     }
 
     private mutating func parseDocument() throws(ParseFailure) {
