@@ -204,6 +204,10 @@ struct StreamedContextReuseTests {
 
     /// A record parsed into the last record's document (`RecordStreamEngine.parseRecord`) is decoded in that same
     /// context, restarted: the slot's next generation, so a decoder kept from the last record sees nothing.
+    static func locatedDescription(_ error: APIDecodeError) -> String {
+        "\(error) @ \(error.location.map(String.init(describing:)) ?? "-")"
+    }
+
     static let restartedErrors = [
         #"root(Person) > "age"(Int) : Unexpectedly found a string @ line 1, column 28 (byte 127)"#,
         #"root(Person) > "extra" : Key "extra" of Person was never read (in 1 record) @ line 1, column 42 (byte 141)"#,
@@ -245,8 +249,7 @@ struct StreamedContextReuseTests {
             #expect(person?.id == 2)
             #expect(person?.age == nil)
             // The ledger was emptied, unknown keys are tracked on the new tape, and locations are in the whole stream.
-            let errors: [String] = context.errors.map { error in "\(error) @ \(error.location.map(String.init(describing:)) ?? "-")" }
-            #expect(errors == Self.restartedErrors)
+            #expect(context.errors.map(Self.locatedDescription) == Self.restartedErrors)
         }
     }
 
