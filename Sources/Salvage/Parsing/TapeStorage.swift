@@ -4,13 +4,12 @@
 // of a large decode (on a 100 MB input the tape is over 100 MB). The buffer frees its memory when this object
 // goes (see `GrowableBuffer.swift`). Reads are bounds-checked like an `Array`'s, so a wrong index traps
 // instead of reading outside the buffer.
-
 //
 // A stream's records reuse one tape (`parseValue(in:from:limits:)`): the parse of the next record writes into the
 // previous record's memory, once nothing can read that record any more (see `RecordStreamEngine+Contexts.swift`).
 // So `nodes` is a `var`, with unchecked exclusivity: it is read on every hot path, a dynamic check there would
 // cost the in-memory decodes, and it is written only by that parse, while no decode of this tape runs (no access
-// can overlap it).
+// can overlap it). (Not `private(set)`: with it, Swift 6.3's optimizer crashed on the serialized setter.)
 
 /// The nodes of a parsed document, owned and freed by this object.
 @usableFromInline
