@@ -13,16 +13,37 @@ extension RecordStreamEngine {
         return result
     }
 
-    /// The context to decode the record `document` starting at `start` with: the successor of the last
-    /// record's when the engine holds the one reference to that (a Swift `Decodable` kept from that record
+    /// The context to decode the record `document` starting at `start` with: the last record's, restarted, when
+    /// `parseRecord` parsed the record into that context's document; the successor of the last record's when the engine holds the one reference to that (a Swift `Decodable` kept from that record
     /// holds its context, whose ledger must stay that record's), or else a new one. Give it back in `spareContext`.
     mutating func context(for document: JSONDocument, from start: SourceLocation) -> DecodingContext {
         let relative = SourceLocation(offset: start.offset - windowStart, line: start.line, column: start.column)
+        if let spare = spareContext, spare.document === document, spare.restart(knownLocation: relative, offsetBase: windowStart) {
+            // The record was parsed into the last record's document (`parseRecord`): decoded in that context too.
+            return spare
+        }
         if var spare = spareContext.take(), isKnownUniquelyReferenced(&spare),
            let next = spare.successor(document: document, knownLocation: relative, offsetBase: windowStart) {
             return next
         }
         return DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
                                knownLocation: relative, offsetBase: windowStart, isReusable: true)
+    }
+
+    /// The most nodes a reused tape may hold (786 KB): a record larger than that leaves its tape to be freed with
+    /// its context, so one large record does not keep its memory for the rest of the stream.
+    static var largestReusedTape: Int { 1 << 16 }
+
+    /// Parses the value at `index` of the window `bytes`: into the tape of the last record's document when its
+    /// context can decode this record in place (nothing else holds it, and it read the same window), so the
+    /// record allocates no tape, document or context (`context(for:from:)` restarts that context); otherwise into
+    /// a new document.
+    mutating func parseRecord(at index: Int, _ bytes: ByteReader) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
+        if isKnownUniquelyReferenced(&spareContext), let spare = spareContext, spare.canRestart(reading: bytes),
+           spare.document.tape.capacity <= Self.largestReusedTape {
+            let document = spare.document
+            return document.tape.parseValue(in: bytes, from: index, limits: limits).map { (document, $0) }
+        }
+        return JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize)
     }
 }

@@ -71,7 +71,7 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// Set while an array element larger than `maximumRecordSize` is skipped to its end.
     private var skipsElement: RecordBoundaries.ElementEndScanner?
     /// The bytes a record is expected to take (from the last one), to size its tape.
-    private var expectedRecordSize = 4096
+    var expectedRecordSize = 4096
     /// The records decoded and not yet taken.
     var records: [APIDecodeRecord<T>] = []
     /// The context of the last record decoded, whose ledger and slot go to the next record's context when
@@ -227,7 +227,7 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     /// Parses and decodes the value at `index`, or records why it is not one.
     mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
-        switch JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize) {
+        switch parseRecord(at: index, bytes) {
         case .success(let parsed):
             // The next record is likely about as long: its tape is sized for that, not for the window.
             expectedRecordSize = Swift.max(256, (parsed.end - index) * 5 / 4)

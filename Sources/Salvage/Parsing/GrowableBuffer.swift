@@ -31,7 +31,7 @@ struct GrowableBuffer<Element>: ~Copyable {
     private(set) var capacity: Int
 
     /// Whether elements are plain data, so the memory is managed with `malloc`/`realloc`/`free`.
-    private static var isPlainData: Bool { _isPOD(Element.self) }
+    @usableFromInline static var isPlainData: Bool { _isPOD(Element.self) }
 
     /// An empty buffer with room for `capacity` elements (at least one).
     init(capacity: Int) {
@@ -43,6 +43,10 @@ struct GrowableBuffer<Element>: ~Copyable {
         }
     }
 
+    // Inlinable because `TapeStorage.nodes` is a `var`: its setter, which destroys the old buffer here, is made
+    // available to inlinable code, and with a deinit that is not, Swift 6.3's optimizer crashed ("should never be
+    // inlining a resilient function into a fragile function").
+    @inlinable
     deinit {
         if Self.isPlainData {
             free(base)
@@ -82,6 +86,12 @@ struct GrowableBuffer<Element>: ~Copyable {
         guard count > 0 else { return nil }
         count -= 1
         return (base + count).move()
+    }
+
+    /// Removes every element and keeps the memory (a stream's next record is parsed into its previous tape's).
+    mutating func removeAll() {
+        if !Self.isPlainData { base.deinitialize(count: count) }
+        count = 0
     }
 
     /// Makes room for at least `minimumCapacity` elements, moving them (not copying) into new memory.

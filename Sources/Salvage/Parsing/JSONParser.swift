@@ -24,7 +24,7 @@ struct JSONParser: ~Copyable {
     /// The tape being written, handed over to `TapeStorage` when the parse succeeds.
     var tape: GrowableBuffer<TapeNode>
     /// The open containers around `current`.
-    var stack = GrowableBuffer<OpenContainer>(capacity: 16)
+    var stack: GrowableBuffer<OpenContainer>
     /// The innermost open container (a placeholder while `depth` is 0).
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
@@ -37,6 +37,43 @@ struct JSONParser: ~Copyable {
         self.limits = limits
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
         self.tape = GrowableBuffer(capacity: min(min(expectedBytes ?? input.count, input.count) / 6 + 16, 1 << 24))
+        self.stack = GrowableBuffer(capacity: 16)
+    }
+
+    /// A parser that writes into `tape` and keeps its open containers in `stack`, both emptied first, in
+    /// their memory.
+    private init(input: ByteReader, limits: ParseLimits, reusing tape: consuming GrowableBuffer<TapeNode>,
+                 stack: consuming GrowableBuffer<OpenContainer>) {
+        self.input = input
+        self.limits = limits
+        tape.removeAll()
+        self.tape = tape
+        stack.removeAll()
+        self.stack = stack
+    }
+
+    /// The buffers a parser made with `init(input:limits:reusing:stack:)` gives back.
+    struct Buffers: ~Copyable {
+        var tape: GrowableBuffer<TapeNode>
+        var stack: GrowableBuffer<OpenContainer>
+    }
+
+    /// Parses the one value starting at `start` (after whitespace) into `tape`, emptied first, in its memory,
+    /// with the open containers in `stack` (made when nil): a stream's records, one after another, allocate
+    /// nothing for their parse (see `TapeStorage.parseValue`). Returns the offset after the value, or the failure.
+    static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits, into tape: inout GrowableBuffer<TapeNode>,
+                           stack: inout GrowableBuffer<OpenContainer>?) -> Result<Int, ParseFailure> {
+        var parser = JSONParser(input: input, limits: limits, reusing: tape, stack: stack.take() ?? GrowableBuffer(capacity: 16))
+        let end: Result<Int, ParseFailure>
+        do throws(ParseFailure) {
+            end = .success(try parser.parseValue(from: start))
+        } catch {
+            end = .failure(error)
+        }
+        let buffers = parser.takeBuffers()
+        tape = buffers.tape
+        stack = .some(buffers.stack)
+        return end
     }
 
     /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
@@ -49,6 +86,17 @@ struct JSONParser: ~Copyable {
     /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
     /// and the offset just after the value. Consumes the parser.
     consuming func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        let end = try parseValue(from: start)
+        return (TapeStorage(nodes: tape), end)
+    }
+
+    /// The tape and the stack, for a parser made with `init(input:limits:reusing:stack:)`; consumes the parser.
+    private consuming func takeBuffers() -> Buffers {
+        Buffers(tape: tape, stack: stack)
+    }
+
+    /// Parses the value starting at `start` (after whitespace); returns the offset after it.
+    private mutating func parseValue(from start: Int) throws(ParseFailure) -> Int {
         if let failure = limits.inputSizeFailure(input.count) { throw failure }
         position = start
         skipWhitespace()
@@ -56,8 +104,7 @@ struct JSONParser: ~Copyable {
             throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
         }
         try parseValues()
-        let end = position
-        return (TapeStorage(nodes: tape), end)
+        return position
     }
 
     private mutating func parseDocument() throws(ParseFailure) {

@@ -22,15 +22,17 @@ final class DecodingContext {
     let state: DecodeLedger
 
     /// Where the last index look-ups in arrays ended (see `ElementCursors.swift`).
-    private var elementCursors = ElementCursors()
+    @exclusivity(unchecked) private var elementCursors = ElementCursors()
 
     /// The date strategy in force for the value being decoded: the options' one, or the one a per-value
     /// `decodeRequired(_:strategy:)`/`decodeOptional(_:strategy:)` set for the duration of its decode (see
     /// `APIDecoder.withDateStrategy`). Never written once the decode has returned.
-    var dateStrategy: DateDecodingStrategy
+    @exclusivity(unchecked) var dateStrategy: DateDecodingStrategy
 
-    /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`).
-    @usableFromInline let lease: ContextSlotLease
+    /// The slot through which this decode's decoders find this context (see `ContextSlot.swift`); the slot's
+    /// next generation for each further record of a stream decoded in this context (`restart`). Unchecked
+    /// exclusivity: read whenever a decoder is made from the context, written only by `restart`, between decodes.
+    @exclusivity(unchecked) @usableFromInline var lease: ContextSlotLease
     /// Whether the context hands its ledger and slot to a successor once its decode ended (`successor`): it
     /// then keeps its slot when it ends.
     let isReusable: Bool
@@ -50,12 +52,12 @@ final class DecodingContext {
 
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
-    private var locator: IncrementalLocator
+    @exclusivity(unchecked) private var locator: IncrementalLocator
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
     private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
     /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
-    private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
+    @exclusivity(unchecked) private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
@@ -75,11 +77,46 @@ final class DecodingContext {
         self.reportsLocations = reportsLocations
         self.redactsValues = !options.redactedKeys.isEmpty || !options.redactedPaths.isEmpty
         self.locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
+        prepareLedger()
+    }
+
+    /// Sets the options' limits on the ledger, and key tracking for the document's tape.
+    private func prepareLedger() {
         state.setErrorCap(options.maximumRecordedErrors)
         // Models nest no deeper than the document, give or take a frame or two per level (transforms and the
         // Codable bridge push their own): four per level is far more than a correct decode uses.
         state.setFrameLimit(4 * options.effectiveMaximumDepth + 64)
         if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
+    }
+
+    /// Whether this context can decode a stream's next record in place (`restart`): it is reusable, its decode
+    /// ended, its ledger and slot are still its own, and its document reads `input` (the same window of the
+    /// stream, so its tape can take the next record's nodes). Ask only when nothing else holds this context
+    /// (`isKnownUniquelyReferenced`): a Swift `Decodable` kept from its decode holds it, and reads its document.
+    func canRestart(reading input: ByteReader) -> Bool {
+        isReusable && !handedOver && !isOpen && state.count == 0 && document.input.base == input.base && document.input.count == input.count
+    }
+
+    /// Unchecked exclusivity on the per-decode state `restart` resets (`elementCursors`, `dateStrategy`, `locator`,
+    /// `typeTags`): each access is a plain assignment or a method that reaches nothing of the context's, so none
+    /// can overlap another, and the dynamic checks of the four writes cost a stream's record about 230 instructions.
+    ///
+    /// Makes this ended context, after `canRestart`, the context of a new decode of its document, whose tape now
+    /// holds a stream's next record (`TapeStorage.parseValue`): what `successor` makes, in this object instead of
+    /// a new one — the ledger emptied with its memory kept, the slot's next generation (so decoders made by the
+    /// ended decode stay dead), the per-decode state as new. False when the slot's generation would wrap: the
+    /// slot is then retired with this context, and the record needs a new one.
+    func restart(knownLocation: SourceLocation, offsetBase: Int) -> Bool {
+        guard let next = ContextSlotPool.renew(lease) else { return false }
+        lease = next
+        state.reopen()
+        prepareLedger()
+        elementCursors = ElementCursors()
+        dateStrategy = options.dateDecodingStrategy
+        locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
+        // `idKeys` stays: a type's id key is the same in every decode.
+        if !typeTags.isEmpty { typeTags.removeAll(keepingCapacity: true) }
+        return true
     }
 
     /// The context of a new decode of `document` (a stream's next record) with this reusable context's

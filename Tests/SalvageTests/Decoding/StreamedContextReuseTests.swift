@@ -202,6 +202,57 @@ struct StreamedContextReuseTests {
         }
     }
 
+    /// A record parsed into the last record's document (`RecordStreamEngine.parseRecord`) is decoded in that same
+    /// context, restarted: the slot's next generation, so a decoder kept from the last record sees nothing.
+    static func locatedDescription(_ error: APIDecodeError) -> String {
+        "\(error) @ \(error.location.map(String.init(describing:)) ?? "-")"
+    }
+
+    static let restartedErrors = [
+        #"root(Person) > "age"(Int) : Unexpectedly found a string @ line 1, column 28 (byte 127)"#,
+        #"root(Person) > "extra" : Key "extra" of Person was never read (in 1 record) @ line 1, column 42 (byte 141)"#,
+    ]
+
+    @Test func aRestartedContextDecodesTheNextRecordInPlace() {
+        let bytes = Array(#"{"id": 1} {"id": 2, "age": "x", "extra": 1}"#.utf8)
+        var options = APIDecodeOptions()
+        options.reportsUnknownKeys = true
+        ByteReader.withBytes(of: bytes) { reader in
+            guard case .success(let first) = JSONDocument.parseValue(in: reader, from: 0, limits: ParseLimits()) else {
+                Issue.record("the record does not parse")
+                return
+            }
+            let context = DecodingContext(document: first.document, rootNode: 0, options: options, rawInput: nil,
+                                          reportsLocations: true, isReusable: true)
+            // Not while its decode runs, and never for another window.
+            #expect(!context.canRestart(reading: reader))
+            var kept: APIDecoder?
+            DecodeDriver.runRoot(in: context) { root in
+                kept = root
+                #expect((root["id"] --> Int?.self) == 1)
+            }
+            let generation = context.lease.generation
+            #expect(context.canRestart(reading: reader))
+            ByteReader.withBytes(of: Array(bytes.dropLast())) { #expect(!context.canRestart(reading: $0)) }
+            guard case .success(let end) = first.document.tape.parseValue(in: reader, from: 10, limits: ParseLimits()) else {
+                Issue.record("the next record does not parse")
+                return
+            }
+            #expect(end == bytes.count)
+            #expect(context.restart(knownLocation: SourceLocation(offset: 10, line: 1, column: 11), offsetBase: 100))
+            #expect(context.lease.generation == generation + 2)
+            var person: Person?
+            DecodeDriver.runRoot(in: context) { root in
+                #expect(kept?["id"].isPresent == false)
+                person = root.decodeRequired(Person.self)
+            }
+            #expect(person?.id == 2)
+            #expect(person?.age == nil)
+            // The ledger was emptied, unknown keys are tracked on the new tape, and locations are in the whole stream.
+            #expect(context.errors.map(Self.locatedDescription) == Self.restartedErrors)
+        }
+    }
+
     @Test func anEndedRecordContextLocatesInTheWholeStream() {
         // A window starting at offset 100 of a stream, on line 5, column 3; its record starts at window index 4.
         let window = Array("x\n  {\"a\": 1}\n".utf8)

@@ -146,6 +146,41 @@ struct GrowableBufferTests {
         #expect(storage[4].start == 8)
     }
 
+    /// A stream's next record is parsed into the previous record's tape (`TapeStorage.parseValue`): the same memory,
+    /// emptied first, and the nodes and failures a parse into a new tape gives.
+    @Test func parsingIntoATapeAgainKeepsItsMemory() {
+        let bytes = Array(#"{"a": [1, 2, {"b": null}]} "x" [true, tru] 7"#.utf8)
+        ByteReader.withBytes(of: bytes) { reader in
+            guard case .success(let first) = JSONDocument.parseValue(in: reader, from: 0, limits: ParseLimits()) else {
+                Issue.record("the first value does not parse")
+                return
+            }
+            let tape = first.document.tape
+            let base = tape.nodes.base
+            #expect(tape.count == 8)
+            for start in [first.end, 31, 43] {
+                let again = tape.parseValue(in: reader, from: start, limits: ParseLimits())
+                let fresh = JSONDocument.parseValue(in: reader, from: start, limits: ParseLimits())
+                switch (again, fresh) {
+                case (.success(let end), .success(let parsed)):
+                    #expect(end == parsed.end)
+                    #expect(tape.map(\.header) == parsed.document.tape.map(\.header))
+                    #expect(tape.map(\.start) == parsed.document.tape.map(\.start))
+                    #expect(tape.map(\.extent) == parsed.document.tape.map(\.extent))
+                case (.failure(let failure), .failure(let expected)):
+                    #expect(failure.message == expected.message)
+                    #expect(failure.offset == expected.offset)
+                default:
+                    Issue.record("the parses into the reused and a new tape disagree at \(start)")
+                }
+                #expect(tape.nodes.base == base)
+            }
+            // `"x"`, then `[true, tru]` (fails at `tru`), then `7`.
+            #expect(tape.count == 1)
+            #expect(tape[0].kind == .number)
+        }
+    }
+
     /// A document nested deeper than the parser's first container stack (16) with more nodes than its first
     /// guess at the tape (one per 6 bytes, plus 16): both buffers grow, and the tape is exact.
     @Test func parsingGrowsTheTapeAndTheContainerStack() throws {
