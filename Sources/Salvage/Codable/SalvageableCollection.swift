@@ -8,6 +8,9 @@
 protocol SalvageableCollection {
     /// Decodes the collection at `decoder`'s value, dropping (and recording) elements that fail.
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> Self
+    /// Decodes the collection at `decoder`'s value under `.strict`, as its own `init(from:)` does
+    /// (`StrictCollections.swift`).
+    static func strictDecode(_ decoder: DocumentDecoder) throws -> Self
 }
 
 extension Array: SalvageableCollection where Element: Decodable {
@@ -48,7 +51,7 @@ extension Dictionary: SalvageableCollection where Key == String, Value: Decodabl
         document.forEachMember(of: decoder.node) { keyNode, node in
             let name = document.string(keyNode)
             let key = snakeCase ? camelCase(fromSnakeCase: name) : name
-            let member = decoder.child(node, key: APICodingKey(hashKey: key))
+            let member = decoder.child(node, key: DictionaryCodingKey(stringValue: key))
             do {
                 members[key] = try member.decode(Value.self)
             } catch {
