@@ -18,6 +18,9 @@ extension Array: SalvageableCollection where Element: Decodable {
         try decoder.expect(.array, "an array")
         let document = decoder.document
         let count = document.count(decoder.node)
+        // Empty arrays are common (twitter.json's hashtags, urls, mentions): no capacity to reserve, which
+        // looked up `Array<Element>`'s metadata and called into the standard library for nothing.
+        if count == 0 { return [] }
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var node = decoder.node + 1

@@ -22,6 +22,7 @@ extension Array {
         try decoder.expect(.array, "an array")
         let document = decoder.document
         let count = document.count(decoder.node)
+        if count == 0 { return [] } // see `salvageDecode`
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var node = decoder.node + 1
