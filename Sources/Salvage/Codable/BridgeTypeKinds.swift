@@ -18,7 +18,7 @@ enum BridgeTypeKind {
     case data
     /// An array of a common scalar type (`DocumentDecoder.isScalarArray`).
     case scalarArray
-    /// `[T]`, `Set<T>` or `[String: T]`: decoded lossily under `.salvage`.
+    /// `[T]`, `Set<T>` or `[String: T]`: decoded lossily under `.salvage`, by the bridge's own loops under `.strict`.
     case collection(any SalvageableCollection.Type)
     /// A dictionary whose keys are not strings (`KeyConvertingDictionary.convertsKeys`).
     case convertingDictionary(any KeyConvertingDictionary.Type)

@@ -83,7 +83,8 @@ struct DocumentDecoder: Decoder {
     /// Decodes any `Decodable` at this decoder's node. Built-in scalars, `Decimal`, `URL`, `Date` (seconds
     /// since 2001, like `JSONDecoder`'s default) and `Data` (base64) are converted directly. Under
     /// `.salvage`, other values are decoded in a Salvage frame of their own (unless `framed` is false: the
-    /// root, whose frame `decodeSwift` pushed), and collections lossily.
+    /// root, whose frame `decodeSwift` pushed), and collections lossily; under `.strict`, collections as the standard
+    /// library decodes them, by the bridge's own loops (`StrictCollections.swift`).
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true) throws -> T {
         try checkOpen()
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
@@ -123,10 +124,12 @@ struct DocumentDecoder: Decoder {
             return try scalarArray(T.self, framed: framed)
         case .collection(let collection) where settings.salvages:
             return try framed ? inFrame(T.self) { try decodeCollection(collection, as: T.self) } : decodeCollection(collection, as: T.self)
+        case .collection(let collection):
+            return try decodeStrictCollection(collection, as: T.self)
         case .convertingDictionary(let dictionary) where document.kind(node) == .object:
             return try settings.salvages && framed ? inFrame(T.self) { try decodeConvertingKeys(dictionary, as: T.self) }
                 : decodeConvertingKeys(dictionary, as: T.self)
-        case .collection, .convertingDictionary, .other:
+        case .convertingDictionary, .other:
             break
         }
         if settings.salvages {
@@ -174,6 +177,11 @@ struct DocumentDecoder: Decoder {
     /// `collection` is `T` (it is `T.self` cast).
     private func decodeCollection<C: SalvageableCollection, T>(_ collection: C.Type, as type: T.Type) throws -> T {
         reinterpret(try C.salvageDecode(self), as: T.self)
+    }
+
+    /// `collection` is `T`; under `.strict` (see `StrictCollections.swift`).
+    private func decodeStrictCollection<C: SalvageableCollection, T>(_ collection: C.Type, as type: T.Type) throws -> T {
+        reinterpret(try C.strictDecode(self), as: T.self)
     }
 
     /// What a `RawRepresentable` type's `init(from:)` threw, as the native path reports it: an unknown raw

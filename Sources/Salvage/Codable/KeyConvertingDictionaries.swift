@@ -34,7 +34,7 @@ extension Dictionary: KeyConvertingDictionary where Key: Decodable, Value: Decod
             case .success(let key):
                 // Assigning keeps "the last member wins" for repeated keys; under `.salvage` a failing member is
                 // dropped (and a repeated key's earlier value with it), as for `[String: V]`.
-                let member = decoder.child(valueNode, key: APICodingKey(hashKey: text))
+                let member = decoder.child(valueNode, key: DictionaryCodingKey(stringValue: text))
                 if decoder.settings.salvages {
                     do {
                         members[key] = try member.decode(Value.self)

@@ -6,7 +6,12 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // Unchecked exclusivity: only `reset` writes these, never during another access (see `KeyedContainerPool`).
     @exclusivity(unchecked) private(set) var decoder: DocumentDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
-    private var document: JSONDocument { decoder.document }
+    /// The bridge call's settings and document, which never change for a container (its pool belongs to
+    /// those settings). Held as constants so that the hot paths read them without copying `decoder` —
+    /// a copy retains and releases the settings and the path node, about a tenth of a Codable decode; the
+    /// `decoder` itself is read only for child decoders and errors.
+    private let settings: BridgeSettings
+    let document: JSONDocument
     /// Where the next key lookup starts: keys are usually asked for in document order (always, for
     /// dictionaries decoded from `allKeys`), so lookups stay linear.
     @exclusivity(unchecked) private var hint = 0
@@ -15,11 +20,14 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     init(decoder: DocumentDecoder) {
         self.decoder = decoder
+        self.settings = decoder.settings
+        self.document = decoder.settings.document
         self.convertedMembers = decoder.settings.strategies.keys == .convertFromSnakeCase ? ConvertedMembers(decoder) : nil
     }
 
     /// Points this container at `decoder`'s object, as if it had just been made for it.
     func reset(_ decoder: DocumentDecoder) {
+        assert(decoder.settings === settings, "a pooled container is used only by its own bridge call")
         self.decoder = decoder
         hint = 0
         if convertedMembers != nil { convertedMembers = ConvertedMembers(decoder) }
@@ -27,7 +35,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value node of `key`, or nil; throws once the decode has returned (see `checkOpen`).
     private func member(_ key: Key) throws -> Int? {
-        try decoder.checkOpen()
+        if !settings.isOpen { try decoder.checkOpen() }
         if let convertedMembers {
             return convertedMembers.nodes[key.stringValue]
         }
@@ -38,7 +46,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Empty once the decode has returned (see `checkOpen`).
     var allKeys: [Key] {
-        guard decoder.settings.isOpen else { return [] }
+        guard settings.isOpen else { return [] }
         if let convertedMembers {
             return convertedMembers.names.compactMap { Key(stringValue: $0) }
         }
@@ -78,7 +86,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let scalarType = scalarConversion(for: T.self) {
             return try scalarOpened(scalarType, at: node, key: key, as: T.self)
         }
-        if case .scalarArray = decoder.settings.kind(of: T.self) {
+        if case .scalarArray = settings.kind(of: T.self) {
             do throws(NotConverted) {
                 return try convertedScalarArray(T.self, at: node)
             } catch {}
@@ -97,7 +105,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let child = decoder.child(node, key: key)
         do {
             return try child.decode(T.self)
-        } catch where decoder.settings.salvages {
+        } catch where settings.salvages {
             child.absorb(error)
             return nil
         }
@@ -107,7 +115,9 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // looked up `Optional<S>`'s metadata in the runtime's cache on every member.
     @inline(__always)
     private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
-        try decoder.scalar(S.self, at: try value(for: key, decoding: S.self), step: .key(key))
+        let node = try value(for: key, decoding: S.self)
+        if let value = S.convert(document, node: node) { return value }
+        return try decoder.scalar(S.self, at: node, step: .key(key))
     }
 
     // Inlined into each type-specific method, so that `S` is concrete there: called as a generic, it
@@ -115,9 +125,10 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func scalarIfPresent<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S? {
         guard let node = try presentValue(for: key) else { return nil }
+        if let value = S.convert(document, node: node) { return value }
         do {
             return try decoder.scalar(S.self, at: node, step: .key(key))
-        } catch where decoder.settings.salvages {
+        } catch where settings.salvages {
             decoder.child(node, key: key).absorb(error)
             return nil
         }

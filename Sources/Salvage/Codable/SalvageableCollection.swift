@@ -8,6 +8,9 @@
 protocol SalvageableCollection {
     /// Decodes the collection at `decoder`'s value, dropping (and recording) elements that fail.
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> Self
+    /// Decodes the collection at `decoder`'s value under `.strict`, as its own `init(from:)` does
+    /// (`StrictCollections.swift`).
+    static func strictDecode(_ decoder: DocumentDecoder) throws -> Self
 }
 
 extension Array: SalvageableCollection where Element: Decodable {
@@ -15,6 +18,9 @@ extension Array: SalvageableCollection where Element: Decodable {
         try decoder.expect(.array, "an array")
         let document = decoder.document
         let count = document.count(decoder.node)
+        // Empty arrays are common (twitter.json's hashtags, urls, mentions): no capacity to reserve, which
+        // looked up `Array<Element>`'s metadata and called into the standard library for nothing.
+        if count == 0 { return [] }
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var node = decoder.node + 1
@@ -48,7 +54,7 @@ extension Dictionary: SalvageableCollection where Key == String, Value: Decodabl
         document.forEachMember(of: decoder.node) { keyNode, node in
             let name = document.string(keyNode)
             let key = snakeCase ? camelCase(fromSnakeCase: name) : name
-            let member = decoder.child(node, key: APICodingKey(hashKey: key))
+            let member = decoder.child(node, key: DictionaryCodingKey(stringValue: key))
             do {
                 members[key] = try member.decode(Value.self)
             } catch {

@@ -71,7 +71,7 @@ extension KeyedContainer {
     /// decoder's path node (an allocation) in the common, clean case. (Typed throws rather than a returned
     /// `T?`: see `CheckedReinterpretation.swift`.)
     func convertedScalarArray<T>(_ type: T.Type, at node: Int) throws(NotConverted) -> T {
-        let document = decoder.document
+        let document = self.document
         guard document.kind(node) == .array else { throw NotConverted() }
         if T.self == [Double].self { return reinterpret(try document.convertedElements(Double.self, of: node), as: T.self) }
         if T.self == [Int].self { return reinterpret(try document.convertedElements(Int.self, of: node), as: T.self) }
