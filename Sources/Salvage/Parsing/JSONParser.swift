@@ -137,7 +137,11 @@ struct JSONParser: ~Copyable {
         let byte = input.byte(position)
         switch byte {
         case UInt8(ascii: "\""):
-            try scanString(isKey: false)
+            if let length = shortPlainStringLength(at: position &+ 1) {
+                try appendShortPlainString(length: length, isKey: false)
+            } else {
+                try scanString(isKey: false)
+            }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try scanNumber()
         case UInt8(ascii: "{"):
@@ -182,7 +186,11 @@ struct JSONParser: ~Copyable {
             let hint = byte == UInt8(ascii: "'") ? "; keys must use double quotes" : ""
             throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected a string key\(hint)", offset: position)
         }
-        try scanString(isKey: true)
+        if let length = shortPlainStringLength(at: position &+ 1) {
+            try appendShortPlainString(length: length, isKey: true)
+        } else {
+            try scanString(isKey: true)
+        }
         skipWhitespace()
         guard position < input.count, input.byte(position) == UInt8(ascii: ":") else {
             if position >= input.count {
