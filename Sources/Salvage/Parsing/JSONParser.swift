@@ -10,12 +10,10 @@ struct JSONParser: ~Copyable {
         var node: Int
         var count: Int
         let isObject: Bool
-        /// A 128-bit Bloom filter of this object's keys, used to spot duplicate keys cheaply.
-        var keyFilter: (UInt64, UInt64)
         var hasDuplicateKeys: Bool
 
         /// Stands for "no container" at the top level.
-        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, keyFilter: (0, 0), hasDuplicateKeys: false)
+        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, hasDuplicateKeys: false)
     }
 
     let input: ByteReader
@@ -29,6 +27,9 @@ struct JSONParser: ~Copyable {
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
+    /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
+    /// `depth` being `current`'s. Kept out of `OpenContainer`, so opening and closing a container copies less.
+    var keyFilters = GrowableBuffer<UInt64>(capacity: JSONParser.keyFilterWords * 16)
 
     /// `expectedBytes`: how much of the input the parse will likely read, when not all of it (one record of
     /// a stream: sizing the tape for the whole window cost a large allocation per record).
@@ -210,8 +211,11 @@ struct JSONParser: ~Copyable {
         if depth > 0 {
             stack.append(current)
         }
-        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: (0, 0), hasDuplicateKeys: false)
+        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, hasDuplicateKeys: false)
         depth += 1
+        if kind == .object {
+            clearKeyFilter()
+        }
         tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: position), extent: 0))
         position += 1
     }
