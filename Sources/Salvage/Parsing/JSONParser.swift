@@ -10,12 +10,10 @@ struct JSONParser: ~Copyable {
         var node: Int
         var count: Int
         let isObject: Bool
-        /// A 128-bit Bloom filter of this object's keys, used to spot duplicate keys cheaply.
-        var keyFilter: (UInt64, UInt64)
         var hasDuplicateKeys: Bool
 
         /// Stands for "no container" at the top level.
-        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, keyFilter: (0, 0), hasDuplicateKeys: false)
+        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, hasDuplicateKeys: false)
     }
 
     let input: ByteReader
@@ -29,6 +27,9 @@ struct JSONParser: ~Copyable {
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
+    /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
+    /// `depth` being `current`'s. Kept out of `OpenContainer`, so opening and closing a container copies less.
+    var keyFilters = GrowableBuffer<UInt64>(capacity: JSONParser.keyFilterWords * 16)
 
     /// `expectedBytes`: how much of the input the parse will likely read, when not all of it (one record of
     /// a stream: sizing the tape for the whole window cost a large allocation per record).
@@ -184,7 +185,11 @@ struct JSONParser: ~Copyable {
         let byte = input.byte(position)
         switch byte {
         case UInt8(ascii: "\""):
-            try scanString(isKey: false)
+            if let length = shortPlainStringLength(at: position &+ 1) {
+                try appendShortPlainString(length: length, isKey: false)
+            } else {
+                try scanString(isKey: false)
+            }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try scanNumber()
         case UInt8(ascii: "{"):
@@ -229,7 +234,11 @@ struct JSONParser: ~Copyable {
             let hint = byte == UInt8(ascii: "'") ? "; keys must use double quotes" : ""
             throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected a string key\(hint)", offset: position)
         }
-        try scanString(isKey: true)
+        if let length = shortPlainStringLength(at: position &+ 1) {
+            try appendShortPlainString(length: length, isKey: true)
+        } else {
+            try scanString(isKey: true)
+        }
         skipWhitespace()
         guard position < input.count, input.byte(position) == UInt8(ascii: ":") else {
             if position >= input.count {
@@ -249,8 +258,11 @@ struct JSONParser: ~Copyable {
         if depth > 0 {
             stack.append(current)
         }
-        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, keyFilter: (0, 0), hasDuplicateKeys: false)
+        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, hasDuplicateKeys: false)
         depth += 1
+        if kind == .object {
+            clearKeyFilter()
+        }
         tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: position), extent: 0))
         position += 1
     }
