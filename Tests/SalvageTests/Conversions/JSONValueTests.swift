@@ -25,7 +25,7 @@ import Testing
         #expect(!(JSONValue.self is any ExpressibleByNilLiteral.Type))
     }
 
-    @Test(arguments: [(100.0, "100"), (1e20, "1e+20"), (-0.25, "-0.25"), (0.1, "0.1"), (5e-324, "5e-324")])
+    @Test(arguments: [(100.0, "100"), (1e20, "1e+20"), (-0.25, "-0.25"), (0.1, "0.1"), (Double.leastNonzeroMagnitude, "5e-324")])
     func floatLiteralsKeepDoublesShortestText(value: Double, text: String) {
         #expect(JSONValue(floatLiteral: value) == .number(JSONNumber(text: text)))
     }
