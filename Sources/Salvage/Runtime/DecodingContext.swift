@@ -110,9 +110,12 @@ final class DecodingContext {
     func memberNode(of node: Int, key: String, frame: Int) -> Int {
         let hint = state.lookupHint(frame, node: node)
         // Borrowing the key's bytes (no copy of the string, so no retain and release of it); a string
-        // without contiguous UTF-8 (bridged) takes the copying path.
-        let lookup = key.utf8.withContiguousStorageIfAvailable { document.member(of: node, utf8Key: ByteReader($0), hint: hint) }
-            ?? ByteReader.withUTF8(of: key) { document.member(of: node, utf8Key: $0, hint: hint) }
+        // without contiguous UTF-8 (bridged) takes the copying path. The usual case, the key at the hint,
+        // is compared inline; the search is a call.
+        let lookup = key.utf8.withContiguousStorageIfAvailable { bytes in
+            let utf8Key = ByteReader(bytes)
+            return document.memberAtHint(of: node, utf8Key: utf8Key, hint: hint) ?? document.searchMember(of: node, utf8Key: utf8Key, hint: hint)
+        } ?? ByteReader.withUTF8(of: key) { document.member(of: node, utf8Key: $0, hint: hint) }
         guard let found = lookup else {
             return -1
         }
