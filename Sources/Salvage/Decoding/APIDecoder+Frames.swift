@@ -2,7 +2,7 @@
 // `withFrame` out for debug builds), and the policy when a frame cannot be entered.
 //
 // A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
-// `DecodeLedger.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
+// `Frame.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
 // is enough stack for it (`StackGuard`), and records one error when the frame cannot be entered — at the
 // frame limit (see `DecodeLedger.setFrameLimit`), for a value already being decoded as the same type, for a
 // decoder kept past its model, or when no stack can be found — instead of running the work without a

@@ -139,7 +139,7 @@ final class DecodingContext {
     /// model's, which does not contain the decoder's node — was kept past the `init?(from:)` it was given
     /// to: it decodes nothing more (`DecodeLedger.refusedAsStale`). Decoding through such decoders, each
     /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type, owner: Int) -> Int {
         if owner >= 0 && !state.contains(frame: owner, node: node) {
             return DecodeLedger.refusedAsStale
