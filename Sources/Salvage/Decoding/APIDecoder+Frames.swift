@@ -55,6 +55,21 @@ extension APIDecoder {
         }
     }
 
+    /// Whether the value here is an empty JSON array whose frame `decodeModel` would enter without a search
+    /// or a refusal (see `DecodeLedger.push`): decoding it as an array then needs no frame (see
+    /// `Array._salvageDecode`). False for a decoder kept past its model or its decode, which must take
+    /// `decodeModel`'s path and its error.
+    @usableFromInline
+    var isEmptyArrayNeedingNoFrame: Bool {
+        let node = position.node
+        guard node >= 0, let context = handle.liveContext(generation: position.generation) else { return false }
+        let frame = position.frame
+        return ContextHandle.borrow(context) { context in
+            let entry = context.document.tape[node]
+            return entry.kind == .array && entry.count == 0 && context.wouldEnterFrame(node: node, owner: frame)
+        }
+    }
+
     /// Pops frame `index` pushed by `pushFrame(for:)` (nothing for a decoder kept past its decode).
     @usableFromInline
     func popFrame(_ index: Int) {

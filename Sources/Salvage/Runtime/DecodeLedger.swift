@@ -276,6 +276,14 @@ struct DecodeLedger {
         return false
     }
 
+    /// Whether `push` would take a frame at `node` without searching the open frames: open, below the limit,
+    /// and `node` past the innermost frame's node.
+    func acceptsFrameWithoutSearch(node: Int) -> Bool {
+        let count = header.pointee.frames.count
+        guard header.pointee.isOpen, count < header.pointee.frameLimit else { return false }
+        return count == 0 || node > (header.pointee.frames.base + count - 1).pointee.node
+    }
+
     /// Pops frame `index`, which must be the innermost one: frames are entered and left only through
     /// `APIDecoder.withFrame` and `decodeModel`, which pair every push with one pop. A violation traps in debug builds (the
     /// tests run in them) and is ignored in release builds, where popping a frame that is not the innermost

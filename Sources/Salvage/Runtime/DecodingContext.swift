@@ -149,6 +149,12 @@ final class DecodingContext {
         return state.push(frame)
     }
 
+    /// Whether `pushFrame(node:…owner:)` would push a frame at `node` without searching the open frames (so
+    /// certainly without refusing it).
+    func wouldEnterFrame(node: Int, owner: Int) -> Bool {
+        (owner < 0 || state.contains(frame: owner, node: node)) && state.acceptsFrameWithoutSearch(node: node)
+    }
+
     /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame` and `decodeModel`).
     @usableFromInline
     func popFrame(_ index: Int) {
