@@ -23,6 +23,15 @@ extension Array: APIDecodable where Element: APIDecodable {
 
     /// The number of elements kept, as in LastMile.
     public var parseableElementCount: Int? { count }
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// An empty JSON array (`"tags": []`, common in API responses) is `[]` without entering a frame: with no
+    /// element there is nothing to decode, tag or drop, and the frame would cost more than the rest of the
+    /// decode. Everything else, and an empty array whose frame would be refused, goes through `decodeModel`.
+    @inlinable
+    public static func _salvageDecode(at decoder: APIDecoder) -> [Element]? {
+        decoder.isEmptyArrayNeedingNoFrame ? [] : decoder.decodeModel([Element].self)
+    }
 }
 
 /// `[Key: Value]` from a JSON object, lossy: members that fail to decode are dropped and reported at

@@ -2,7 +2,7 @@
 // `withFrame` out for debug builds), and the policy when a frame cannot be entered.
 //
 // A frame is pushed for every model, transform, custom decoding and Codable value decoded (see `Frame` in
-// `DecodeLedger.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
+// `Frame.swift`). `withFrame` pairs each push with exactly one pop, runs the frame's work where there
 // is enough stack for it (`StackGuard`), and records one error when the frame cannot be entered — at the
 // frame limit (see `DecodeLedger.setFrameLimit`), for a value already being decoded as the same type, for a
 // decoder kept past its model, or when no stack can be found — instead of running the work without a
@@ -52,6 +52,21 @@ extension APIDecoder {
         let node = position.node, parent = position.parent, step = position.step, frame = position.frame
         return ContextHandle.borrow(context) { context in
             context.pushFrame(node: node, parent: parent, step: step, type: type, owner: frame)
+        }
+    }
+
+    /// Whether the value here is an empty JSON array whose frame `decodeModel` would enter without a search
+    /// or a refusal (see `DecodeLedger.push`): decoding it as an array then needs no frame (see
+    /// `Array._salvageDecode`). False for a decoder kept past its model or its decode, which must take
+    /// `decodeModel`'s path and its error.
+    @usableFromInline
+    var isEmptyArrayNeedingNoFrame: Bool {
+        let node = position.node
+        guard node >= 0, let context = handle.liveContext(generation: position.generation) else { return false }
+        let frame = position.frame
+        return ContextHandle.borrow(context) { context in
+            let entry = context.document.tape[node]
+            return entry.kind == .array && entry.count == 0 && context.wouldEnterFrame(node: node, owner: frame)
         }
     }
 

@@ -111,6 +111,12 @@ final class JSONDocument {
     /// after the previous match, since models read fields in document order), wraps around, and stops at
     /// the match. Otherwise every member is compared and the last match wins, like `JSONSerialization`.
     func member(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
+        memberAtHint(of: node, utf8Key: utf8Key, hint: hint) ?? searchMember(of: node, utf8Key: utf8Key, hint: hint)
+    }
+
+    /// `member(of:utf8Key:hint:)` without its fast path (`memberAtHint`): compares every key from `hint` on,
+    /// then wraps around (every key, keeping the last match, when keys repeat).
+    func searchMember(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
         let object = tape[node]
         guard object.kind == .object else { return nil }
         let first = node + 1
@@ -140,16 +146,28 @@ final class JSONDocument {
         if object.flag {
             return search(from: first, to: end, stopAtFirst: false)
         }
-        if hint > first && hint < end {
-            // Models read their fields in document order, so the key at the hint is usually the one.
-            let keyNode = tape[hint]
-            if !keyNode.flag && reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) {
-                let value = tape[hint + 1]
-                return (hint + 1, value.isContainer ? Int(value.extent) : hint + 2)
-            }
-        }
         let start = hint > first && hint < end ? hint : first
         return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
+    }
+
+    /// The fast path of `member(of:utf8Key:hint:)`: the member whose key node is `hint` (or the first one, when
+    /// `hint` is not a key node of the object), when its key is `utf8Key` and no key of the object repeats; nil
+    /// otherwise (not an object, a repeated key, an escaped key, another key there): then ask `member`.
+    ///
+    /// Models read their fields in document order, so the key at the hint is usually the one, the first
+    /// field included: a lookup is then a few compares, and no loop.
+    @inline(__always)
+    func memberAtHint(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
+        let object = tape[node]
+        // An object without repeated keys (the flag says some repeat: the last match must win).
+        guard object.header & 0b1111 == NodeKind.object.rawValue else { return nil }
+        let end = Int(object.extent)
+        let keyIndex = hint > node && hint < end ? hint : node + 1
+        guard keyIndex < end else { return nil }
+        let keyNode = tape[keyIndex]
+        guard !keyNode.flag, input.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) else { return nil }
+        let value = tape[keyIndex + 1]
+        return (keyIndex + 1, value.isContainer ? Int(value.extent) : keyIndex + 2)
     }
 
     private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {

@@ -5,48 +5,9 @@
 // flag, key-lookup hint), and the error count is read for every model. As stored properties of a class,
 // each of those accesses pays for a dynamic exclusivity check (and writes to an `Array` for a uniqueness
 // check); behind a pointer they are plain loads and stores. The frames are a `GrowableBuffer` in the header,
-// freed with it. `Frame` is a trivial type (integers and a metatype). Every frame access is bounds-checked
+// freed with it. `Frame` (`Frame.swift`) is a trivial type (integers and a metatype). Every frame access is bounds-checked
 // and an out-of-range index is ignored, so a decoder kept past its model's decode can never read or write
 // outside the stack.
-
-/// A model or value being decoded: the innermost frame owns `succeeded` for the `init?(from:)` running.
-struct Frame {
-    /// The tape index of the value being decoded.
-    let node: Int
-    /// The tape index the value was reached from, or -1 for the root.
-    let parent: Int
-    let step: PathStep
-    /// The Swift type being decoded here; shown in tagged paths.
-    let type: Any.Type
-    /// The tape index just past the value's subtree (`Int.max` for a frame with no value), so that whether
-    /// a node lies inside the value is two compares (see `DecodeLedger.contains`).
-    var end = Int.max
-    var succeeded = true
-    /// Set once a "this value has the wrong JSON type for a model" error was recorded for this frame.
-    var reportedShape = false
-    /// Set for values that consume their whole object without subscripts (`JSONValue`, Swift `Decodable`s):
-    /// their keys are never reported as unread.
-    var readsEverything = false
-    /// Set for arrays, dictionaries and sets: their elements fail alone (they are dropped), so the errors
-    /// of failed elements are `recovered`, not `failure`.
-    var isLossy = false
-    /// Where the next key lookup in this frame's object starts: the key node after the last member found.
-    /// Models usually read their fields in document order, so most lookups succeed at the first compare.
-    var lookupHint = 0
-    /// How many absent keys were stored when this frame was pushed; popping the frame drops the ones its
-    /// model added, so a long decode does not accumulate them.
-    var absentKeysMark = 0
-    /// How many errors had been met when this frame was pushed (to tell whether a failed model explained
-    /// itself).
-    var errorsBefore = 0
-
-    init(node: Int, parent: Int, step: PathStep, type: Any.Type) {
-        self.node = node
-        self.parent = parent
-        self.step = step
-        self.type = type
-    }
-}
 
 /// The decoder position an error was recorded at.
 struct ErrorSite: Equatable, Sendable {
@@ -317,6 +278,9 @@ struct DecodeLedger {
     /// own decode can cause. A correct decode only descends: a new frame's node is greater than the innermost
     /// one's, or equal to it (a custom decoding or Codable value read at the model's own position, of
     /// another type), so the open frames are searched only in those rare cases.
+    /// Always inlined (into `DecodingContext.pushFrame`, itself inlined into `APIDecoder.pushFrame`): the
+    /// frame, twelve words, is then built where it is stored instead of being passed and copied twice.
+    @inline(__always)
     func push(_ frame: Frame) -> Int {
         let count = header.pointee.frames.count
         guard header.pointee.isOpen, count < header.pointee.frameLimit else { return Self.refusedAtLimit }
@@ -340,6 +304,14 @@ struct DecodeLedger {
             index -= 1
         }
         return false
+    }
+
+    /// Whether `push` would take a frame at `node` without searching the open frames: open, below the limit,
+    /// and `node` past the innermost frame's node.
+    func acceptsFrameWithoutSearch(node: Int) -> Bool {
+        let count = header.pointee.frames.count
+        guard header.pointee.isOpen, count < header.pointee.frameLimit else { return false }
+        return count == 0 || node > (header.pointee.frames.base + count - 1).pointee.node
     }
 
     /// Pops frame `index`, which must be the innermost one: frames are entered and left only through

@@ -147,9 +147,12 @@ final class DecodingContext {
     func memberNode(of node: Int, key: String, frame: Int) -> Int {
         let hint = state.lookupHint(frame, node: node)
         // Borrowing the key's bytes (no copy of the string, so no retain and release of it); a string
-        // without contiguous UTF-8 (bridged) takes the copying path.
-        let lookup = key.utf8.withContiguousStorageIfAvailable { document.member(of: node, utf8Key: ByteReader($0), hint: hint) }
-            ?? ByteReader.withUTF8(of: key) { document.member(of: node, utf8Key: $0, hint: hint) }
+        // without contiguous UTF-8 (bridged) takes the copying path. The usual case, the key at the hint,
+        // is compared inline; the search is a call.
+        let lookup = key.utf8.withContiguousStorageIfAvailable { bytes in
+            let utf8Key = ByteReader(bytes)
+            return document.memberAtHint(of: node, utf8Key: utf8Key, hint: hint) ?? document.searchMember(of: node, utf8Key: utf8Key, hint: hint)
+        } ?? ByteReader.withUTF8(of: key) { document.member(of: node, utf8Key: $0, hint: hint) }
         guard let found = lookup else {
             return -1
         }
@@ -173,7 +176,7 @@ final class DecodingContext {
     /// model's, which does not contain the decoder's node — was kept past the `init?(from:)` it was given
     /// to: it decodes nothing more (`DecodeLedger.refusedAsStale`). Decoding through such decoders, each
     /// model again decoding parts it kept, could otherwise take time exponential in the document's depth.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func pushFrame(node: Int, parent: Int, step: PathStep, type: Any.Type, owner: Int) -> Int {
         if owner >= 0 && !state.contains(frame: owner, node: node) {
             return DecodeLedger.refusedAsStale
@@ -181,6 +184,12 @@ final class DecodingContext {
         var frame = Frame(node: node, parent: parent, step: step, type: type)
         if node >= 0 { frame.end = document.next(after: node) }
         return state.push(frame)
+    }
+
+    /// Whether `pushFrame(node:…owner:)` would push a frame at `node` without searching the open frames (so
+    /// certainly without refusing it).
+    func wouldEnterFrame(node: Int, owner: Int) -> Bool {
+        (owner < 0 || state.contains(frame: owner, node: node)) && state.acceptsFrameWithoutSearch(node: node)
     }
 
     /// Pops frame `index`, the innermost one (see `APIDecoder.withFrame` and `decodeModel`).
