@@ -1,6 +1,7 @@
 // Shared by the parser conformance suites (Parsing/ParserConformanceTests*.swift).
 
 import Salvage
+import Testing
 
 /// Salvage's location type (Testing has a `SourceLocation` too).
 typealias Location = Salvage.SourceLocation
@@ -27,4 +28,17 @@ func render(_ bytes: [UInt8]) -> String {
         index += 1
     }
     return result.count > 60 ? String(result.prefix(60)) + "…(\(bytes.count) bytes)" : result
+}
+
+/// The one `invalidJSON` error of a decode that must fail with exactly one; records an issue (and returns nil)
+/// when the decode kept a value, recorded another count of errors or another reason.
+func onlySyntaxError<T>(of result: APIDecodeResult<T>, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> JSONSyntaxError? {
+    let keptValue: Bool = result.value != nil
+    #expect(!keptValue, sourceLocation: sourceLocation)
+    #expect(result.errors.count == 1, sourceLocation: sourceLocation)
+    guard case .invalidJSON(let syntaxError)? = result.errors.first?.reason else {
+        Issue.record("expected one .invalidJSON error, got \(result.errors.map(\.reason))", sourceLocation: sourceLocation)
+        return nil
+    }
+    return syntaxError
 }
