@@ -124,8 +124,8 @@ final class JSONDocument {
         // A local copy of the reader, so the nested function captures two words rather than `self`.
         let reader = input
         // The keys are read from the tape's memory, checked once against its size (`end` within it): every key
-        // read is at `keyIndex`, its value at `keyIndex + 1 < to <= end` (see `TapeStorage.withNodes`).
-        return tape.withNodes { nodes, nodeCount in
+        // read is at `keyIndex`, its value at `keyIndex + 1 < to <= end` (see `GrowableBuffer.withElements`).
+        return tape.nodes.withElements { nodes, nodeCount in
             guard end <= nodeCount else { return nil }
             /// Searches the members whose key nodes lie in `from ..< to`.
             func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {

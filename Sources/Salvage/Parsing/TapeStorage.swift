@@ -46,15 +46,6 @@ final class TapeStorage {
         return nodes[index]
     }
 
-    /// Calls `body` with the nodes' memory and their number, for a loop that checks its range against the
-    /// number once instead of every read through the subscript (`JSONDocument.searchMember`: a model reading its
-    /// fields out of document order walks many keys per lookup, and the subscript reloaded the buffer and
-    /// checked the index twice per key). `body` must read only below the number it is given.
-    @inline(__always)
-    func withNodes<R>(_ body: (UnsafePointer<TapeNode>, Int) -> R) -> R {
-        body(UnsafePointer(nodes.base), nodes.count)
-    }
-
     /// The nodes, in order, transformed by `body`.
     func map<T>(_ body: (TapeNode) -> T) -> [T] {
         nodes.map(body)
