@@ -123,31 +123,36 @@ final class JSONDocument {
         let end = Int(object.extent)
         // A local copy of the reader, so the nested function captures two words rather than `self`.
         let reader = input
-        /// Searches the members whose key nodes lie in `from ..< to`.
-        func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
-            var found: (value: Int, next: Int)? = nil
-            var keyIndex = from
-            while keyIndex < to {
-                let keyNode = tape[keyIndex]
-                let valueIndex = keyIndex + 1
-                let value = tape[valueIndex]
-                let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
-                let matches = keyNode.flag
-                    ? unescapedKeyEquals(keyIndex, utf8Key)
-                    : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
-                if matches {
-                    found = (valueIndex, nextKey)
-                    if stopAtFirst { return found }
+        // The keys are read from the tape's memory, checked once against its size (`end` within it): every key
+        // read is at `keyIndex`, its value at `keyIndex + 1 < to <= end` (see `GrowableBuffer.withElements`).
+        return tape.nodes.withElements { nodes, nodeCount in
+            guard end <= nodeCount else { return nil }
+            /// Searches the members whose key nodes lie in `from ..< to`.
+            func search(from: Int, to: Int, stopAtFirst: Bool) -> (value: Int, next: Int)? {
+                var found: (value: Int, next: Int)? = nil
+                var keyIndex = from
+                while keyIndex < to - 1 {
+                    let keyNode = nodes[keyIndex]
+                    let valueIndex = keyIndex + 1
+                    let value = nodes[valueIndex]
+                    let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
+                    let matches = keyNode.flag
+                        ? unescapedKeyEquals(keyIndex, utf8Key)
+                        : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                    if matches {
+                        found = (valueIndex, nextKey)
+                        if stopAtFirst { return found }
+                    }
+                    keyIndex = nextKey
                 }
-                keyIndex = nextKey
+                return found
             }
-            return found
+            if object.flag {
+                return search(from: first, to: end, stopAtFirst: false)
+            }
+            let start = hint > first && hint < end ? hint : first
+            return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
         }
-        if object.flag {
-            return search(from: first, to: end, stopAtFirst: false)
-        }
-        let start = hint > first && hint < end ? hint : first
-        return search(from: start, to: end, stopAtFirst: true) ?? (start > first ? search(from: first, to: start, stopAtFirst: true) : nil)
     }
 
     /// The fast path of `member(of:utf8Key:hint:)`: the member whose key node is `hint` (or the first one, when

@@ -121,6 +121,15 @@ struct GrowableBuffer<Element>: ~Copyable {
         }
     }
 
+    /// Calls `body` with the elements' memory and their number, for a loop that checks its range against the
+    /// number once instead of at every read (`JSONDocument.searchMember`: a model reading its fields out of
+    /// document order walks many keys per lookup, and `TapeStorage`'s subscript reloaded the buffer and
+    /// checked the index twice per key). `body` must read only below the number it is given.
+    @inline(__always)
+    func withElements<R>(_ body: (UnsafePointer<Element>, Int) -> R) -> R {
+        body(UnsafePointer(base), count)
+    }
+
     /// The elements, in order, transformed by `body`.
     func map<T>(_ body: (Element) -> T) -> [T] {
         UnsafeBufferPointer(start: base, count: count).map(body)
