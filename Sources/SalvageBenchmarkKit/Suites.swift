@@ -118,7 +118,7 @@ public struct BenchmarkSuites {
             let scanMBps = scanTime.medianMBps(bytes: bytes.count)
             let notes = ["values": "\(nodes ?? 0)", "byte_sum": "\(byteSum)",
                          "byte_scan_mb_s": String(format: "%.0f", scanMBps),
-                         "parse_vs_byte_scan": String(format: "%.3f", salvageTime.medianMBps(bytes: bytes.count) / scanMBps)]
+                         "parse_vs_byte_scan": String(format: "%.3g", salvageTime.medianMBps(bytes: bytes.count) / scanMBps)]
             return SuiteResult(suite: "parse", input: file, bytes: data.count, salvage: salvageTime, foundation: foundationTime,
                                salvageChecksum: valid, foundationChecksum: valid, salvageAllocations: salvageAllocations,
                                foundationAllocations: foundationAllocations, notes: notes, failures: failures)
