@@ -38,21 +38,55 @@ enum BridgeTypeKind {
     }
 }
 
-/// A direct-mapped table of 64 slots from a type's metadata address to its `BridgeTypeKind`; a collision
-/// only costs working the kind out again. One per bridge call (`BridgeSettings`), used by one thread at a time.
+/// An open-addressed table of 64 slots from a type's metadata address to its `BridgeTypeKind`, one per bridge
+/// call (`BridgeSettings`), used by one thread at a time. Slots are probed linearly from the type's home slot
+/// (bits 4–9 of the address), so two types never evict each other: a direct-mapped table (a slot per address, the
+/// newer type replacing the older) kept missing on twitter.json, whose types' addresses shared slots — about
+/// 540 of its look-ups per decode worked the kind out again, each with its conformance casts (2026-11-25).
+/// Past `limit` types, a new type's kind is worked out on every use (no model tree has that many).
 struct BridgeTypeKindCache {
-    private var keys = [UInt](repeating: 0, count: 64)
-    private var kinds = [BridgeTypeKind](repeating: .other, count: 64)
+    static let slots = 64
+    /// Types kept at most: a quarter of the slots stay empty, so a probe for an unknown type stops soon.
+    static let limit = 48
+    private var keys = [UInt](repeating: 0, count: BridgeTypeKindCache.slots)
+    private var kinds = [BridgeTypeKind](repeating: .other, count: BridgeTypeKindCache.slots)
+    private var count = 0
+    /// How many times a kind was worked out (`BridgeTypeKind.of`) rather than found: what tests check.
+    private(set) var workedOut = 0
 
-    /// The kind of `T`, worked out on its first use.
+    /// The slot where the probe for `type` starts. Metadata records are at least 16 bytes apart. (A
+    /// multiplicative hash of the whole address made canada.json's array types share a home slot: +1.5%
+    /// instructions there.)
+    static func homeSlot(of type: Any.Type) -> Int {
+        Int(truncatingIfNeeded: (UInt(bitPattern: ObjectIdentifier(type)) &>> 4) & UInt(slots - 1))
+    }
+
+    /// The kind of `T`, worked out on its first use. A type found in its home slot costs what a direct-mapped
+    /// table's hit costs; the probe for the others is out of line, so that the inlined hit path stays small.
     @inline(__always)
     mutating func kind<T>(of type: T.Type) -> BridgeTypeKind {
         let address = UInt(bitPattern: ObjectIdentifier(T.self))
-        let slot = Int(truncatingIfNeeded: (address &>> 4) & 63)
+        let slot = BridgeTypeKindCache.homeSlot(of: T.self)
         if keys[slot] == address { return kinds[slot] }
+        return probe(T.self, address: address, from: slot)
+    }
+
+    /// The kind of `T`, found in a later slot than its home `slot`, or worked out and kept in the first empty one
+    /// (unless the table is at its limit).
+    @inline(never)
+    private mutating func probe<T>(_ type: T.Type, address: UInt, from home: Int) -> BridgeTypeKind {
+        var slot = home
+        while keys[slot] != 0 {
+            if keys[slot] == address { return kinds[slot] }
+            slot = (slot &+ 1) & (BridgeTypeKindCache.slots - 1)
+        }
         let kind = BridgeTypeKind.of(T.self)
-        keys[slot] = address
-        kinds[slot] = kind
+        workedOut += 1
+        if count < BridgeTypeKindCache.limit {
+            keys[slot] = address
+            kinds[slot] = kind
+            count += 1
+        }
         return kind
     }
 }

@@ -86,12 +86,18 @@ struct DocumentDecoder: Decoder {
     /// root, whose frame `decodeSwift` pushed), and collections lossily; under `.strict`, collections as the standard
     /// library decodes them, by the bridge's own loops (`StrictCollections.swift`).
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true) throws -> T {
+        try decode(T.self, framed: framed, kind: settings.kind(of: T.self))
+    }
+
+    /// `decode(_:framed:)` with `T`'s kind already looked up (`settings.kind(of: T.self)`): a keyed member
+    /// looks it up anyway, and a collection once for all its elements.
+    func decode<T: Decodable>(_ type: T.Type, framed: Bool = true, kind: BridgeTypeKind) throws -> T {
         try checkOpen()
         if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
             throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
                        .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
         }
-        switch settings.kind(of: T.self) {
+        switch kind {
         case .scalar(let scalar):
             return try convertOpened(scalar, as: T.self)
         case .url:

@@ -83,15 +83,20 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let node = try value(for: key, decoding: T.self)
-        if let scalarType = scalarConversion(for: T.self) {
+        // The type's kind from the bridge's table (one look-up), rather than `scalarConversion(for:)`'s fifteen
+        // metatype comparisons, which every nested model and array failed.
+        let kind = settings.kind(of: T.self)
+        switch kind {
+        case .scalar(let scalarType):
             return try scalarOpened(scalarType, at: node, key: key, as: T.self)
-        }
-        if case .scalarArray = settings.kind(of: T.self) {
+        case .scalarArray:
             do throws(NotConverted) {
                 return try convertedScalarArray(T.self, at: node)
             } catch {}
+        default:
+            break
         }
-        return try decoder.child(node, key: key).decode(T.self)
+        return try decoder.child(node, key: key).decode(T.self, kind: kind)
     }
 
     /// `scalarConversion(for: T.self)` returned `S`, so `S` is `T`.

@@ -24,10 +24,11 @@ extension Array: SalvageableCollection where Element: Decodable {
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var node = decoder.node + 1
+        let kind = decoder.settings.kind(of: Element.self)
         for index in 0 ..< count {
             let element = decoder.child(node, index: index)
             do {
-                elements.append(try element.decode(Element.self))
+                elements.append(try element.decode(Element.self, kind: kind))
             } catch {
                 element.absorb(error)
             }
@@ -51,12 +52,13 @@ extension Dictionary: SalvageableCollection where Key == String, Value: Decodabl
         let snakeCase = decoder.settings.strategies.keys == .convertFromSnakeCase
         var members: [String: Value] = [:]
         members.reserveCapacity(document.count(decoder.node))
+        let kind = decoder.settings.kind(of: Value.self)
         document.forEachMember(of: decoder.node) { keyNode, node in
             let name = document.string(keyNode)
             let key = snakeCase ? camelCase(fromSnakeCase: name) : name
             let member = decoder.child(node, key: DictionaryCodingKey(stringValue: key))
             do {
-                members[key] = try member.decode(Value.self)
+                members[key] = try member.decode(Value.self, kind: kind)
             } catch {
                 members[key] = nil
                 member.absorb(error)

@@ -26,8 +26,9 @@ extension Array {
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var node = decoder.node + 1
+        let kind = decoder.settings.kind(of: Element.self)
         for index in 0 ..< count {
-            elements.append(try decoder.child(node, index: index).decode(Element.self))
+            elements.append(try decoder.child(node, index: index).decode(Element.self, kind: kind))
             node = document.next(after: node)
         }
         return elements
@@ -55,8 +56,9 @@ extension Dictionary where Key == String, Value: Decodable {
         let object = decoder.node
         var members: [String: Value] = [:]
         members.reserveCapacity(document.count(object))
+        let kind = decoder.settings.kind(of: Value.self)
         try decoder.forEachMemberAsVisited { name, value in
-            members[name] = try decoder.child(value, key: DictionaryCodingKey(stringValue: name)).decode(Value.self)
+            members[name] = try decoder.child(value, key: DictionaryCodingKey(stringValue: name)).decode(Value.self, kind: kind)
         }
         return members
     }
