@@ -27,10 +27,15 @@ extension Array: APIDecodable where Element: APIDecodable {
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// An empty JSON array (`"tags": []`, common in API responses) is `[]` without entering a frame: with no
     /// element there is nothing to decode, tag or drop, and the frame would cost more than the rest of the
-    /// decode. Everything else, and an empty array whose frame would be refused, goes through `decodeModel`.
+    /// decode. An array of built-in scalars whose elements all convert (`"tags": ["a", "b"]`) is decoded in
+    /// one loop without a frame either (`_salvageDecodeArrayWithoutFrame`, see `ScalarArrayFields.swift`):
+    /// nothing is recorded, so the frame, which only tags errors, would cost more than the elements; it takes
+    /// empty arrays of scalars too. Everything else (an element that needs an error, a model element, a frame
+    /// that would be refused) goes through `decodeModel`.
     @inlinable
     public static func _salvageDecode(at decoder: APIDecoder) -> [Element]? {
-        decoder.isEmptyArrayNeedingNoFrame ? [] : decoder.decodeModel([Element].self)
+        if let elements = Element._salvageDecodeArrayWithoutFrame(at: decoder) { return elements }
+        return decoder.isEmptyArrayNeedingNoFrame ? [] : decoder.decodeModel([Element].self)
     }
 }
 

@@ -55,6 +55,11 @@ public protocol APIDecodable {
     static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Self?
 
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
+    /// A JSON array of this type's values, decoded without a frame when every element converts directly (so
+    /// nothing would be recorded); nil, the default, to decode it element by element in a frame of its own.
+    static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Self]?
+
+    /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// True for types that produce a value even where there is no JSON value (``ResponseData``).
     static var _salvageDecodesAbsence: Bool { get }
 
@@ -88,6 +93,10 @@ extension APIDecodable {
         if required { decoder.failRequired() }
         return nil
     }
+
+    /// Nil: arrays of this type are decoded element by element, in a frame (see `Array._salvageDecode`).
+    @inlinable
+    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Self]? { nil }
 
     /// False: a missing value is missing.
     @inlinable

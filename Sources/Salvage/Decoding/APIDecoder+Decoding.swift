@@ -87,7 +87,7 @@ extension APIDecoder {
                 return model.keepsModel(returned: value != nil, of: T.self) ? value : nil
             }
         }
-        let model = sibling(frame: frameIndex, node: node, parent: parent, step: step)
+        let model = APIDecoder(handle: handle, position: position.inFrame(frameIndex))
         let value = T(from: model)
         let kept = model.keepsModel(returned: value != nil, of: T.self)
         popFrame(frameIndex)

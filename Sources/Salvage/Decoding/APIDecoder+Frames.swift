@@ -23,7 +23,7 @@ extension APIDecoder {
         // The stack is checked at every fourth frame: four levels of the costliest path fit many times in
         // `StackGuard.reserve`, and most models then pay no check at all.
         if frameIndex & 3 != 0 || StackGuard.hasRoom() {
-            let value = body(sibling(frame: frameIndex, node: node, parent: parent, step: step))
+            let value = body(APIDecoder(handle: handle, position: position.inFrame(frameIndex)))
             popFrame(frameIndex)
             return value
         }

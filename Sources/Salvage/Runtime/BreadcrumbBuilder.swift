@@ -20,9 +20,17 @@ struct BreadcrumbBuilder {
     }
 
     /// The tagged path to `decoder`'s position; the last step is tagged with `type` when given.
+    func path(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
+        exactlySized(pathToRecord(to: decoder, decoding: type))
+    }
+
+    /// `path(to:decoding:)` for an error about to be recorded, in an array that may have room to spare: the
+    /// ledger stores most paths in its `PathTable` and drops the array, and gives the few it keeps as arrays
+    /// their exact size itself (`DecodeLedger.append`), so sizing it here was an allocation and a copy of
+    /// every key (a retain and a release each) for nothing.
     ///
     /// Built into one array, step by step, because it runs for every recorded error.
-    func path(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
+    func pathToRecord(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
         var keys: [APICodingKey] = []
         keys.reserveCapacity(8)
         switch decoder.step {
@@ -41,7 +49,7 @@ struct BreadcrumbBuilder {
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
         }
-        return exactlySized(keys)
+        return keys
     }
 
     /// The tagged path to the present value at tape index `node`.
@@ -52,13 +60,14 @@ struct BreadcrumbBuilder {
         return exactlySized(keys)
     }
 
-    /// `keys` in an array of exactly their count: every recorded error keeps its path, and the room reserved
-    /// while building it would double what a short path costs.
-    private func exactlySized(_ keys: [APICodingKey]) -> [APICodingKey] {
+    /// `keys` in an array of exactly their count: an error keeps its path, and the room reserved while
+    /// building it would double what a short path costs (see also `DecodeLedger.append`).
+    static func exactlySized(_ keys: [APICodingKey]) -> [APICodingKey] {
         guard keys.capacity > keys.count else { return keys }
         return keys.map { $0 }  // `map` allocates room for exactly `count` elements
-
     }
+
+    private func exactlySized(_ keys: [APICodingKey]) -> [APICodingKey] { Self.exactlySized(keys) }
 
     /// The innermost frame being decoded that satisfies `predicate` (searched without building an array).
     private func innermostFrame(where predicate: (Frame) -> Bool) -> Frame? {

@@ -152,8 +152,14 @@ struct DecodeLedger {
             return
         }
         var error = error
-        if case .keys(let keys) = error.storedPath, let shared = addPath(keys) {
-            error.storedPath = .shared(shared.table, node: shared.node)
+        if case .keys(let keys) = error.storedPath {
+            // Into the decode's table; the first few paths stay arrays, of exactly their size (recorded paths
+            // come unsized: `BreadcrumbBuilder.pathToRecord`).
+            if let shared = addPath(keys) {
+                error.storedPath = .shared(shared.table, node: shared.node)
+            } else if keys.capacity > keys.count {
+                error.storedPath = .keys(BreadcrumbBuilder.exactlySized(keys))
+            }
         }
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)

@@ -64,6 +64,26 @@ struct DecoderPosition {
         frameAndStepKind = UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF | 1 << 29
     }
 
+    /// This position with its frame replaced by `frame`, everything else (the step as packed) kept: the
+    /// position of a model's own decoder (`decodeModel`, `withFrame`), without unpacking the step to pack it
+    /// again (a call and a switch, about 20 instructions a model).
+    @inlinable @inline(__always)
+    func inFrame(_ frame: Int) -> DecoderPosition {
+        DecoderPosition(nodeSlot: nodeSlot, parentSlot: parentSlot,
+                        frameAndStepKind: frameAndStepKind & ~0x1FFF_FFFF | UInt32(truncatingIfNeeded: frame &+ 1) & 0x1FFF_FFFF,
+                        generation: generation, stepFirst: stepFirst, stepSecond: stepSecond)
+    }
+
+    @inlinable @inline(__always)
+    init(nodeSlot: UInt32, parentSlot: UInt32, frameAndStepKind: UInt32, generation: UInt32, stepFirst: UInt32, stepSecond: UInt32) {
+        self.nodeSlot = nodeSlot
+        self.parentSlot = parentSlot
+        self.frameAndStepKind = frameAndStepKind
+        self.generation = generation
+        self.stepFirst = stepFirst
+        self.stepSecond = stepSecond
+    }
+
     @usableFromInline @_transparent var node: Int { Int(nodeSlot) &- 1 }
     @usableFromInline @_transparent var parent: Int { Int(parentSlot) &- 1 }
     @usableFromInline @_transparent var frame: Int { Int(frameAndStepKind & 0x1FFF_FFFF) &- 1 }

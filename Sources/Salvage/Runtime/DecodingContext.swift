@@ -55,7 +55,9 @@ final class DecodingContext {
     @exclusivity(unchecked) private var locator: IncrementalLocator
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
-    private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
+    /// Unchecked exclusivity: read and appended to only by `idKey(of:)`, which calls nothing that reaches it
+    /// (a dynamic check on every recorded error's every tagged step otherwise).
+    @exclusivity(unchecked) private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
     /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
     @exclusivity(unchecked) private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
 
@@ -237,7 +239,7 @@ final class DecodingContext {
         // Past the cap an error is only counted: building its path would be wasted work (and a decode meeting
         // errors by the thousand would pay for each).
         guard !state.isFull else { return state.countUnrecorded() }
-        let path = BreadcrumbBuilder(context: self).path(to: decoder, decoding: type)
+        let path = BreadcrumbBuilder(context: self).pathToRecord(to: decoder, decoding: type)
         var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
         error.value = offendingValue(at: decoder.node)
         if redactsValues { error = redactedIfNeeded(error) { decoder.node } }
