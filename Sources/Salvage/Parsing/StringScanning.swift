@@ -29,7 +29,9 @@ extension JSONParser {
         }
     }
 
-    /// The failure for a string longer than `maximumStringLength`.
+    /// The failure for a string longer than `maximumStringLength`. Never inlined: building the message in
+    /// `appendShortPlainString` gave the common path a bigger stack frame and more saved registers.
+    @inline(never)
     static func stringLengthFailure(_ limits: ParseLimits, length: Int, quote: Int, isKey: Bool) -> ParseFailure {
         ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote, limit: "maximumStringLength")
     }
