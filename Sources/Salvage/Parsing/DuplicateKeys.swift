@@ -40,14 +40,17 @@ extension JSONParser {
             return
         }
         let hash = JSONParser.keyHash(input, start: start, length: length)
-        // The word from three middle bits, the bit in it from the top six: both well mixed by the hash.
-        let slot = depth &* JSONParser.keyFilterWords &+ Int(truncatingIfNeeded: (hash &>> 32) & 7)
-        let bit: UInt64 = 1 &<< (hash &>> 58)
+        // The word from the top three bits, the bit in it from the next six: the multiplication in `keyHash`
+        // mixes every key bit into the high bits.
+        let slot = depth &* JSONParser.keyFilterWords &+ Int(truncatingIfNeeded: hash &>> 61)
+        let bit: UInt64 = 1 &<< ((hash &>> 55) & 63)
         let filter = keyFilters[slot]
+        keyFilters[slot] = filter | bit
+        // The filter word is stored before the rare walk, and the walk is a call: with the walk inlined here,
+        // the common path spilled the hash, slot and word to the stack and waited on reloading them.
         if filter & bit != 0, JSONParser.keyRepeats(input, tape, start: start, length: length, inObject: current.node) {
             current.hasDuplicateKeys = true
         }
-        keyFilters[slot] = filter | bit
     }
 
     /// For an object with more members than the filter handles: whether any key repeats, decided by
@@ -91,27 +94,29 @@ extension JSONParser {
     }
 
     /// A cheap 64-bit hash of a key: its length and its first and last eight bytes (fewer when the key is
-    /// shorter), mixed by one multiplication. Good enough for the Bloom filter, and for the sort of large
-    /// objects, whose ties are broken by the bytes themselves. Runs for every key, so it stays branch-light.
+    /// shorter), mixed by one multiplication, whose high bits depend on every bit of its input. Good enough
+    /// for the Bloom filter (which reads the top nine bits), and for the sort of large objects, whose ties are
+    /// broken by the bytes themselves. Runs for every key, so it stays short: one multiplication, not two,
+    /// keeps the filter's load from waiting long for its address.
     @inline(__always)
-    private static func keyHash(_ input: ByteReader, start: Int, length: Int) -> UInt64 {
+    static func keyHash(_ input: ByteReader, start: Int, length: Int) -> UInt64 {
         var bits: UInt64
         if length >= 8 {
-            let last = input.word(start + length - 8)
-            bits = input.word(start) ^ (last << 29 | last >> 35)
-        } else if start + 8 <= input.count {
+            let last = input.word(start &+ length &- 8)
+            bits = input.word(start) &+ (last &<< 29 | last &>> 35)
+        } else if start &+ 8 <= input.count {
             // Load a whole word and keep the key's bytes only (little-endian: the low `length` bytes).
-            bits = input.word(start) & ((1 << (UInt64(length) &* 8)) &- 1)
+            bits = input.word(start) & ((1 &<< (UInt64(truncatingIfNeeded: length) &* 8)) &- 1)
         } else {
             bits = 0
             for offset in 0 ..< length { bits |= UInt64(input.byte(start + offset)) << (UInt64(offset) &* 8) }
         }
-        bits ^= UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        let mixed = bits &* 0xD6E8_FEB8_6659_FD93
-        return mixed ^ (mixed >> 31)
+        return (bits ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
+    /// Out of line: it runs only when the filter answers "maybe" (see `noteKey`).
+    @inline(never)
     private static func keyRepeats(_ input: ByteReader, _ tape: borrowing GrowableBuffer<TapeNode>, start: Int, length: Int, inObject objectNode: Int) -> Bool {
         let currentKey = tape.count - 1
         var keyIndex = objectNode + 1

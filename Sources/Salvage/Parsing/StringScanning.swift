@@ -13,9 +13,10 @@ extension JSONParser {
     /// (measured by `shortPlainStringLength`) and moves past its closing quote; for keys, also records the
     /// key in the enclosing object's duplicate filter.
     ///
-    /// Left to the optimizer, which calls it: `@inline(always)` made the structure loop big enough to cost
-    /// more than the call (canada +2.2%, the parse suite +6.2% instructions).
-    @inline(__always)
+    /// Never inlined: `@inline(always)` made the structure loop big enough to cost more than the call (canada
+    /// +2.2%, the parse suite +6.2% instructions), and so did the optimizer's own inlining once the key
+    /// filter's walk moved out of it (canada +2.2%, parse +4.6%).
+    @inline(never)
     mutating func appendShortPlainString(length: Int, isKey: Bool) throws(ParseFailure) {
         let quote = position
         if length > limits.maximumStringLength {
@@ -28,7 +29,9 @@ extension JSONParser {
         }
     }
 
-    /// The failure for a string longer than `maximumStringLength`.
+    /// The failure for a string longer than `maximumStringLength`. Never inlined: building the message in
+    /// `appendShortPlainString` gave the common path a bigger stack frame and more saved registers.
+    @inline(never)
     static func stringLengthFailure(_ limits: ParseLimits, length: Int, quote: Int, isKey: Bool) -> ParseFailure {
         ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote, limit: "maximumStringLength")
     }
