@@ -6,7 +6,9 @@ import Foundation
 // with overflow checks; text with a fraction or an exponent (`3.0`, `3e2`, `1.5e1`) takes an exact slow path
 // that decides "whole and in range", "overflow" or "has a fractional part" without ever going through Double.
 // Doubles: up to 19 significant digits take the Eisel–Lemire conversion (`FastDoubleParsing.swift`), which
-// is correctly rounded and allocates nothing; longer numbers take the standard library's conversion.
+// is correctly rounded and allocates nothing; longer numbers take the standard library's conversion. A
+// number the parser marked as a short decimal (no exponent, at most 19 digits) has its digits read where the
+// parse says they are, without looking for the decimal point, the digits' end or an exponent.
 
 /// The outcome of reading a number node as a `Decimal`.
 enum DecimalReading {
@@ -116,6 +118,11 @@ extension JSONDocument {
         let entry = tape[node]
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
+        if entry.isShortDecimal {
+            // No exponent, at most 19 digits, the decimal point's place known from the parse (canada.json's
+            // coordinates): always finite.
+            return shortDecimalDouble(input.slice(start, length: end - start), integerDigits: entry.shortDecimalIntegerDigits)
+        }
         let fast = DecimalParts(input.slice(start, length: end - start)).double
         // More than 19 significant digits: the standard library's conversion (allocates a String).
         guard let value = fast ?? Double(rawText(node)), value.isFinite else { return nil }

@@ -6,7 +6,10 @@
 //     exp    = ( "e" / "E" ) [ "-" / "+" ] 1*digit
 //
 // The node remembers whether the text is a plain integer (no fraction, no exponent), which lets integer
-// conversions take a simple digit loop later.
+// conversions take a simple digit loop later, and — when the number has no exponent and at most 19 digits
+// (canada.json's coordinates, prices, heights) — how many digits come before the decimal point, so the
+// `Double` conversion reads the digits where they are without looking for the point, the end of the
+// digits or an exponent again (`TapeNode.shortDecimalBit`, documented in `Tape.swift`).
 
 extension JSONParser {
     @inline(always)
@@ -16,6 +19,7 @@ extension JSONParser {
         if input.byte(index) == UInt8(ascii: "-") {
             index += 1
         }
+        let integerStart = index
         guard index < input.count, isDigit(input.byte(index)) else {
             let what = index < input.count ? describeByte(at: index) : "end of input"
             let hint = index < input.count && (input.byte(index) == UInt8(ascii: "I") || input.byte(index) == UInt8(ascii: "N"))
@@ -30,17 +34,23 @@ extension JSONParser {
         } else {
             index = skipDigits(from: index)
         }
+        let integerDigits = index - integerStart
         var isInteger = true
+        var digitCount = integerDigits
         if index < input.count, input.byte(index) == UInt8(ascii: ".") {
             isInteger = false
             index += 1
             guard index < input.count, isDigit(input.byte(index)) else {
                 throw ParseFailure(message: "Invalid number: expected a digit after the decimal point", offset: index)
             }
+            let fractionStart = index
             index = skipDigits(from: index)
+            digitCount += index - fractionStart
         }
+        var hasExponent = false
         if index < input.count, input.byte(index) | 0x20 == UInt8(ascii: "e") {
             isInteger = false
+            hasExponent = true
             index += 1
             if index < input.count, input.byte(index) == UInt8(ascii: "+") || input.byte(index) == UInt8(ascii: "-") {
                 index += 1
@@ -50,7 +60,11 @@ extension JSONParser {
             }
             index = skipDigits(from: index)
         }
-        tape.append(TapeNode(kind: .number, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: index - start), flag: isInteger))
+        var node = TapeNode(kind: .number, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: index - start), flag: isInteger)
+        if !hasExponent && digitCount <= TapeNode.shortDecimalMaximumDigits {
+            node.header |= TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: integerDigits) << TapeNode.integerDigitsShift
+        }
+        tape.append(node)
         position = index
     }
 
@@ -68,6 +82,24 @@ extension JSONParser {
         }
         return index
     }
+}
+
+extension TapeNode {
+    /// Numbers only: the text has no exponent and at most ``shortDecimalMaximumDigits`` digits in all
+    /// (leading zeros included), so they accumulate exactly in a `UInt64`; bits 5–9 then hold how many
+    /// of them come before the decimal point (1 through 19). See `Tape.swift`.
+    static let shortDecimalBit: UInt32 = 0b1_0000
+    /// Where a short decimal's count of integer digits starts in `header` (five bits).
+    static let integerDigitsShift: UInt32 = 5
+    /// The most digits a short decimal has: 10^19 - 1 is below 2^64.
+    static let shortDecimalMaximumDigits = 19
+
+    /// Numbers only: whether the text is a short decimal (see ``shortDecimalBit``).
+    var isShortDecimal: Bool { header & TapeNode.shortDecimalBit != 0 }
+
+    /// Numbers only, short decimals only: the number of digits before the decimal point (or of all
+    /// the digits, for a plain integer).
+    var shortDecimalIntegerDigits: Int { Int(truncatingIfNeeded: (header >> TapeNode.integerDigitsShift) & 0b1_1111) }
 }
 
 @inline(__always)
