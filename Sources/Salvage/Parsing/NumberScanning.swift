@@ -35,22 +35,20 @@ extension JSONParser {
             index = skipDigits(from: index)
         }
         let integerDigits = index - integerStart
-        var isInteger = true
-        var digitCount = integerDigits
+        // The header as a plain integer; a fraction or an exponent clears the flag.
+        var header = NodeKind.number.rawValue | TapeNode.flagBit
+        var pointLength = 0
         if index < input.count, input.byte(index) == UInt8(ascii: ".") {
-            isInteger = false
+            header = NodeKind.number.rawValue
+            pointLength = 1
             index += 1
             guard index < input.count, isDigit(input.byte(index)) else {
                 throw ParseFailure(message: "Invalid number: expected a digit after the decimal point", offset: index)
             }
-            let fractionStart = index
             index = skipDigits(from: index)
-            digitCount += index - fractionStart
         }
-        var hasExponent = false
         if index < input.count, input.byte(index) | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            hasExponent = true
+            header = NodeKind.number.rawValue
             index += 1
             if index < input.count, input.byte(index) == UInt8(ascii: "+") || input.byte(index) == UInt8(ascii: "-") {
                 index += 1
@@ -59,11 +57,10 @@ extension JSONParser {
                 throw ParseFailure(message: "Invalid number: expected a digit in the exponent", offset: index)
             }
             index = skipDigits(from: index)
+        } else if index - integerStart - pointLength <= TapeNode.shortDecimalMaximumDigits {
+            header |= TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: integerDigits) << TapeNode.integerDigitsShift
         }
-        var node = TapeNode(kind: .number, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: index - start), flag: isInteger)
-        if !hasExponent && digitCount <= TapeNode.shortDecimalMaximumDigits {
-            node.header |= TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: integerDigits) << TapeNode.integerDigitsShift
-        }
+        let node = TapeNode(numberAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: index - start), header: header)
         tape.append(node)
         position = index
     }
@@ -93,6 +90,14 @@ extension TapeNode {
     static let integerDigitsShift: UInt32 = 5
     /// The most digits a short decimal has: 10^19 - 1 is below 2^64.
     static let shortDecimalMaximumDigits = 19
+
+    /// A number node with a header built by `scanNumber`.
+    @inline(__always)
+    init(numberAt start: UInt32, length: UInt32, header: UInt32) {
+        self.start = start
+        self.extent = length
+        self.header = header
+    }
 
     /// Numbers only: whether the text is a short decimal (see ``shortDecimalBit``).
     var isShortDecimal: Bool { header & TapeNode.shortDecimalBit != 0 }
