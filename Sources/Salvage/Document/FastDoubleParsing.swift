@@ -129,8 +129,8 @@ struct DecimalParts {
     }
 }
 
-/// The correctly rounded `Double` of a short decimal (`TapeNode.shortDecimalBit`): `-?digits(.digits)?`
-/// with at most 19 digits in all, `integerDigits` of them before the decimal point, as the parser found.
+/// The correctly rounded `Double` of a short decimal (`TapeNode.shortDecimalBit`): `-?digits.digits` (or a
+/// plain `-?digits`) with at most 19 digits in all, `integerDigits` of them before the point, as parsed.
 /// The digits are read where they are, without testing which bytes are digits: the integer digits one by
 /// one when there are few (canada.json's coordinates have two or three), the fraction eight at a time and
 /// its last one to seven digits from the word that ends at the text's end (no exponent follows them).

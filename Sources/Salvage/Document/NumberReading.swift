@@ -7,7 +7,7 @@ import Foundation
 // that decides "whole and in range", "overflow" or "has a fractional part" without ever going through Double.
 // Doubles: up to 19 significant digits take the Eisel–Lemire conversion (`FastDoubleParsing.swift`), which
 // is correctly rounded and allocates nothing; longer numbers take the standard library's conversion. A
-// number the parser marked as a short decimal (no exponent, at most 19 digits) has its digits read where the
+// number the parser marked as a short decimal (a fraction, no exponent, at most 19 digits) has its digits read where the
 // parse says they are, without looking for the decimal point, the digits' end or an exponent.
 
 /// The outcome of reading a number node as a `Decimal`.
@@ -119,7 +119,7 @@ extension JSONDocument {
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
         if entry.isShortDecimal {
-            // No exponent, at most 19 digits, the decimal point's place known from the parse (canada.json's
+            // A fraction, no exponent, at most 19 digits, the decimal point's place known from the parse (canada.json's
             // coordinates): always finite.
             return shortDecimalDouble(input.slice(start, length: end - start), integerDigits: entry.shortDecimalIntegerDigits)
         }

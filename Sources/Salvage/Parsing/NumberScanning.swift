@@ -6,8 +6,8 @@
 //     exp    = ( "e" / "E" ) [ "-" / "+" ] 1*digit
 //
 // The node remembers whether the text is a plain integer (no fraction, no exponent), which lets integer
-// conversions take a simple digit loop later, and — when the number has no exponent and at most 19 digits
-// (canada.json's coordinates, prices, heights) — how many digits come before the decimal point, so the
+// conversions take a simple digit loop later, and — when the number has a fraction, no exponent and at most
+// 19 digits (canada.json's coordinates, prices, heights) — how many digits come before the decimal point, so the
 // `Double` conversion reads the digits where they are without looking for the point, the end of the
 // digits or an exponent again (`TapeNode.shortDecimalBit`, documented in `Tape.swift`).
 
@@ -19,7 +19,6 @@ extension JSONParser {
         if input.byte(index) == UInt8(ascii: "-") {
             index += 1
         }
-        let integerStart = index
         guard index < input.count, isDigit(input.byte(index)) else {
             let what = index < input.count ? describeByte(at: index) : "end of input"
             let hint = index < input.count && (input.byte(index) == UInt8(ascii: "I") || input.byte(index) == UInt8(ascii: "N"))
@@ -34,18 +33,21 @@ extension JSONParser {
         } else {
             index = skipDigits(from: index)
         }
-        let integerDigits = index - integerStart
-        // The header as a plain integer; a fraction or an exponent clears the flag.
+        // The header as a plain integer; a fraction or an exponent clears the flag. A fraction without an
+        // exponent, with at most 19 digits in all, makes a short decimal (recomputed from `start` and the
+        // point's place, so that nothing more stays live through the digit runs).
         var header = NodeKind.number.rawValue | TapeNode.flagBit
-        var pointLength = 0
         if index < input.count, input.byte(index) == UInt8(ascii: ".") {
-            header = NodeKind.number.rawValue
-            pointLength = 1
+            let point = index
             index += 1
             guard index < input.count, isDigit(input.byte(index)) else {
                 throw ParseFailure(message: "Invalid number: expected a digit after the decimal point", offset: index)
             }
             index = skipDigits(from: index)
+            let signLength = input.byte(start) == UInt8(ascii: "-") ? 1 : 0
+            header = index - start - signLength - 1 <= TapeNode.shortDecimalMaximumDigits
+                ? NodeKind.number.rawValue | TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: point - start - signLength) << TapeNode.integerDigitsShift
+                : NodeKind.number.rawValue
         }
         if index < input.count, input.byte(index) | 0x20 == UInt8(ascii: "e") {
             header = NodeKind.number.rawValue
@@ -57,8 +59,6 @@ extension JSONParser {
                 throw ParseFailure(message: "Invalid number: expected a digit in the exponent", offset: index)
             }
             index = skipDigits(from: index)
-        } else if index - integerStart - pointLength <= TapeNode.shortDecimalMaximumDigits {
-            header |= TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: integerDigits) << TapeNode.integerDigitsShift
         }
         let node = TapeNode(numberAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: index - start), header: header)
         tape.append(node)
@@ -82,9 +82,11 @@ extension JSONParser {
 }
 
 extension TapeNode {
-    /// Numbers only: the text has no exponent and at most ``shortDecimalMaximumDigits`` digits in all
-    /// (leading zeros included), so they accumulate exactly in a `UInt64`; bits 5–9 then hold how many
-    /// of them come before the decimal point (1 through 19). See `Tape.swift`.
+    /// Numbers only: the text has a fraction, no exponent and at most ``shortDecimalMaximumDigits`` digits
+    /// in all (leading zeros included), so they accumulate exactly in a `UInt64`; bits 5–9 then hold how
+    /// many of them come before the decimal point (1 through 18). Plain integers are not marked: their
+    /// conversions have the plain-integer flag, and marking them cost the parser more than it saved. See
+    /// `Tape.swift`.
     static let shortDecimalBit: UInt32 = 0b1_0000
     /// Where a short decimal's count of integer digits starts in `header` (five bits).
     static let integerDigitsShift: UInt32 = 5
@@ -102,8 +104,7 @@ extension TapeNode {
     /// Numbers only: whether the text is a short decimal (see ``shortDecimalBit``).
     var isShortDecimal: Bool { header & TapeNode.shortDecimalBit != 0 }
 
-    /// Numbers only, short decimals only: the number of digits before the decimal point (or of all
-    /// the digits, for a plain integer).
+    /// Numbers only, short decimals only: the number of digits before the decimal point.
     var shortDecimalIntegerDigits: Int { Int(truncatingIfNeeded: (header >> TapeNode.integerDigitsShift) & 0b1_1111) }
 }
 
