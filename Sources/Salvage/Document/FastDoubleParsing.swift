@@ -233,6 +233,8 @@ func writtenExponent(_ text: ByteReader, from start: Int) -> Int {
 }
 
 /// w × 10^q correctly rounded to the nearest Double (ties to even); infinity when too large.
+/// Always inlined: in the short decimals' path (see `shortDecimalDouble`) the call cost a tenth of it.
+@inline(__always)
 func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
     var w = significand
     let q = exponent
