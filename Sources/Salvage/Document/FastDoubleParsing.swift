@@ -154,8 +154,14 @@ func shortDecimalDouble(_ text: ByteReader, integerDigits: Int) -> Double {
     if fractionDigits > 0 {
         significand = appendingFinalDigits(text, count: fractionDigits, to: significand)
     }
-    // At most 19 digits and an exponent of -19 … 0: Eisel–Lemire always answers, with a finite value.
-    let magnitude = eiselLemire(significand, -fractionDigits) ?? 0
+    // At most 19 digits and an exponent of -19 … 0: Clinger's exact path when the digits fit 53 bits (10^19 is
+    // below 10^22), else the product, whose result is always a normal, finite Double (no range checks).
+    let magnitude: Double
+    if significand <= 1 << 53 {
+        magnitude = Double(significand) / exactPowersOfTen[fractionDigits]
+    } else {
+        magnitude = eiselLemireProduct(significand, -fractionDigits, isNormal: true)
+    }
     return negative ? -magnitude : magnitude
 }
 
@@ -236,7 +242,7 @@ func writtenExponent(_ text: ByteReader, from start: Int) -> Int {
 /// Always inlined: in the short decimals' path (see `shortDecimalDouble`) the call cost a tenth of it.
 @inline(__always)
 func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
-    var w = significand
+    let w = significand
     let q = exponent
     if w == 0 || q < -342 { return 0 }
     if q > 308 { return .infinity }
@@ -245,6 +251,15 @@ func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
         let value = Double(w)
         return q < 0 ? value / exactPowersOfTen[-q] : value * exactPowersOfTen[q]
     }
+    return eiselLemireProduct(w, q, isNormal: false)
+}
+
+/// Eisel–Lemire's product for w × 10^q, w non-zero and q within -342 … 308 (`eiselLemire` checked). When
+/// `isNormal` (a constant at each call, so the branches fold away) the caller knows the result is a normal,
+/// finite Double: w < 2^64 and q within -19 … 0 (the binary exponent is then 959 … 1087).
+@inline(__always)
+func eiselLemireProduct(_ significand: UInt64, _ q: Int, isNormal: Bool) -> Double {
+    var w = significand
     let leadingZeros = w.leadingZeroBitCount
     w <<= UInt64(leadingZeros)
     let tableIndex = 2 * (q - powersOfFiveMinimumExponent)
@@ -259,7 +274,7 @@ func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
     let upperBit = Int(upper >> 63)
     var mantissa = upper >> UInt64(upperBit + 9)
     var power2 = (((152_170 + 65_536) * q) >> 16) + 63 + upperBit - leadingZeros + 1023
-    if power2 <= 0 {
+    if !isNormal && power2 <= 0 {
         // Subnormal (or zero).
         if -power2 + 1 >= 64 { return 0 }
         mantissa >>= UInt64(-power2 + 1)
@@ -279,7 +294,7 @@ func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
         power2 += 1
     }
     mantissa &= ~(1 << 52)
-    if power2 >= 0x7FF { return .infinity }
+    if !isNormal && power2 >= 0x7FF { return .infinity }
     return Double(bitPattern: UInt64(power2) << 52 | mantissa)
 }
 
