@@ -144,7 +144,8 @@ extension Double: APIDecodable, ScalarDecodable {
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
-        document.kind(node) == .number ? document.double(node) : nil
+        let entry = document.tape[node]
+        return entry.kind == .number ? document.double(of: entry) : nil
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {

@@ -54,7 +54,15 @@ extension Bool {
 extension Double {
     /// Decodes a field without generic layers (see the top of this file).
     public static func _salvageDecodeField(at decoder: APIDecoder, required: Bool) -> Double? {
-        decoder.decodeScalarField(Double.self, required: required)
+        // A short decimal (canada.json's coordinates, most prices and measures) is a number that always
+        // converts: one tape read instead of the null, kind and conversion checks of the path below, which
+        // gives the same value. NaN (never a short decimal's value) says "not one".
+        let node = decoder.position.node
+        if node >= 0, let context = decoder.handle.liveContext(generation: decoder.position.generation) {
+            let value = ContextHandle.borrow(context) { context in context.document.shortDecimalDoubleOrNaN(node) }
+            if !value.isNaN { return value }
+        }
+        return decoder.decodeScalarField(Double.self, required: required)
     }
 }
 extension Float {

@@ -6,7 +6,9 @@ import Foundation
 // with overflow checks; text with a fraction or an exponent (`3.0`, `3e2`, `1.5e1`) takes an exact slow path
 // that decides "whole and in range", "overflow" or "has a fractional part" without ever going through Double.
 // Doubles: up to 19 significant digits take the Eisel–Lemire conversion (`FastDoubleParsing.swift`), which
-// is correctly rounded and allocates nothing; longer numbers take the standard library's conversion.
+// is correctly rounded and allocates nothing; longer numbers take the standard library's conversion. A
+// number the parser marked as a short decimal (a fraction, no exponent, at most 19 digits) has its digits read where the
+// parse says they are, without looking for the decimal point, the digits' end or an exponent.
 
 /// The outcome of reading a number node as a `Decimal`.
 enum DecimalReading {
@@ -113,12 +115,37 @@ extension JSONDocument {
     /// Reads number node `node` as a `Double`, correctly rounded; nil when its magnitude is too large for
     /// `Double`. Values too small for `Double` become zero (of the right sign), as in every JSON library.
     func double(_ node: Int) -> Double? {
+        double(of: tape[node])
+    }
+
+    /// `double(_:)` of the tape entry `entry` (a number node), read once by the caller.
+    @inline(__always)
+    func double(of entry: TapeNode) -> Double? {
+        if entry.isShortDecimal {
+            // A fraction, no exponent, at most 19 digits, the decimal point's place known from the parse
+            // (canada.json's coordinates): always finite.
+            return shortDecimalDouble(input.slice(Int(entry.start), length: Int(entry.extent)), integerDigits: entry.shortDecimalIntegerDigits)
+        }
+        return longDouble(of: entry)
+    }
+
+    /// The value at `node` when it is a short decimal (`TapeNode.shortDecimalBit`), NaN otherwise (a short
+    /// decimal never is): the `Double` field's fast path, one tape read and no optional (see `ScalarFields.swift`).
+    @inline(__always)
+    func shortDecimalDoubleOrNaN(_ node: Int) -> Double {
         let entry = tape[node]
+        guard entry.header & (TapeNode.shortDecimalBit | 0b111) == TapeNode.shortDecimalBit | NodeKind.number.rawValue else { return .nan }
+        return shortDecimalDouble(input.slice(Int(entry.start), length: Int(entry.extent)), integerDigits: entry.shortDecimalIntegerDigits)
+    }
+
+    /// Every other number: an exponent, or more than 19 digits.
+    private func longDouble(of entry: TapeNode) -> Double? {
         let start = Int(entry.start)
         let end = start + Int(entry.extent)
         let fast = DecimalParts(input.slice(start, length: end - start)).double
         // More than 19 significant digits: the standard library's conversion (allocates a String).
-        guard let value = fast ?? Double(rawText(node)), value.isFinite else { return nil }
+        guard let value = fast ?? Double(String(decoding: input.slice(start, length: end - start).buffer, as: UTF8.self)),
+              value.isFinite else { return nil }
         return value
     }
 

@@ -14,6 +14,17 @@ package enum SalvagePackageAccess {
         }.get()
     }
 
+    /// For each number of `bytes` in document order, how many digits the parser recorded before its decimal
+    /// point when it marked the number a short decimal (no exponent, at most 19 digits), or nil; nil for an
+    /// invalid input. For tests of `TapeNode.shortDecimalBit`.
+    package static func shortDecimalIntegerDigits(_ bytes: [UInt8]) -> [Int?]? {
+        try? JSONDocument.withParsed(.array(bytes)) { document in
+            document.tape.map { node -> Int?? in
+                node.kind == .number ? .some(node.isShortDecimal ? node.shortDecimalIntegerDigits : nil) : nil
+            }.compactMap { $0 }
+        }.get()
+    }
+
     /// One tape node, for tests.
     package struct TapeRow: Equatable, Sendable {
         package let kind: String

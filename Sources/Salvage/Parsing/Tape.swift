@@ -39,7 +39,9 @@ enum NodeKind: UInt32, Sendable {
 /// `header` packs the kind (bits 0–2), one flag (bit 3) and, for containers, the child count (bits 4–31):
 /// - string: the flag says the text contains escapes and must be unescaped on the slow path; bit 4 (a string
 ///   has no count) says the text contains a non-ASCII byte, so ASCII text becomes a `String` marked ASCII;
-/// - number: the flag says the text is a plain integer (no fraction, no exponent);
+/// - number: the flag says the text is a plain integer (no fraction, no exponent); bit 4 (a number has no
+///   count) says it has a fraction, no exponent and at most 19 digits, and then bits 5–9 hold how many digits come
+///   before the decimal point (`TapeNode.shortDecimalBit`, `Parsing/NumberScanning.swift`);
 /// - object: the flag says at least two members share a key, so lookups must find the last one.
 @usableFromInline
 struct TapeNode: Sendable {
