@@ -59,10 +59,14 @@ enum SmallStringLayout {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var low: UInt64 = 0
         var high: UInt64 = 0
-        for (index, byte) in bytes.prefix(capacity).enumerated() {
-            if index < 8 { low |= UInt64(byte) << (index * 8) } else { high |= UInt64(byte) << ((index - 8) * 8) }
+        let count = min(bytes.count, capacity)
+        var index = 0
+        while index < count {
+            let byte = UInt64(bytes[index])
+            if index < 8 { low |= byte &<< (index &* 8) } else { high |= byte &<< ((index &- 8) &* 8) }
+            index &+= 1
         }
-        return string(low: low, high: high, count: min(bytes.count, capacity))
+        return string(low: low, high: high, count: count)
     }
 
     /// Checks the layout against strings the standard library makes itself.
