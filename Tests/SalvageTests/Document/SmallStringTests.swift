@@ -47,6 +47,22 @@ import Testing
         #endif
     }
 
+    /// The builder itself, on every length and with garbage past the count (debug builds decode through the
+    /// public path, so this is where they exercise it).
+    @Test(arguments: 0...15)
+    func builderMatchesTheStandardLibrary(_ count: Int) throws {
+        try #require(SmallStringLayout.isVerified)
+        for text in [String("abcdefghijklmnop".prefix(count)), String("日本語のテキスト".utf8.prefix(count)) ?? ""]
+        where text.utf8.count == count {
+            let bytes = Array(text.utf8) + Array(repeating: 0xA5, count: 16 - count)
+            let low = bytes[0..<8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let high = bytes[8..<16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            Self.expectSame(SmallStringLayout.string(low: low, high: high, count: count), text)
+            let made = bytes.withUnsafeBufferPointer { SmallStringLayout.string(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            Self.expectSame(made, text)
+        }
+    }
+
     /// Lengths 0 to 17: each side of 8 (one word) and of 15 (the largest small string).
     @Test(arguments: 0...17)
     func asciiOfEveryLength(_ length: Int) throws {
