@@ -11,6 +11,8 @@ final class JSONDocument {
     let input: ByteReader
     /// One node per value, in document order.
     @usableFromInline let tape: TapeStorage
+    /// Whether short strings are built in place (`SmallStrings.swift`), read once per document.
+    let makesSmallStrings = SmallStringLayout.isVerified
 
     private init(input: ByteReader, tape: TapeStorage) {
         self.input = input

@@ -15,6 +15,7 @@ struct SourceHygieneTests {
         "Parsing/PlainTextScanning.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where plain string text stops",
         "Parsing/WhitespaceSkipping.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where a run of whitespace stops",
         "Document/StringReading.swift": "makes Strings from UTF-8 the parser validated without validating it again (UTF8Span(unchecked:)), unescaping into a scratch buffer",
+        "Document/SmallStrings.swift": "builds Strings of up to 15 UTF-8 bytes in place (two words, moved out of memory as a String) after checking the standard library's layout once",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Codable/KeyedContainerPool.swift": "hands a keyed container out again once only the pool holds its box (a reference count check through the box's one stored reference)",
         "Runtime/ContextSlot.swift": "decoders reach their context through never-freed slots, without retaining it; the one user of the CSalvageRuntime atomics",
