@@ -172,7 +172,7 @@ final class JSONDocument {
         let keyIndex = hint > node && hint < end ? hint : node + 1
         guard keyIndex < end else { return nil }
         let keyNode = tape[keyIndex]
-        guard !keyNode.flag, input.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) else { return nil }
+        guard !keyNode.flag, Self.keyBytesEqual(input, at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) else { return nil }
         let value = tape[keyIndex + 1]
         return (keyIndex + 1, value.isContainer ? Int(value.extent) : keyIndex + 2)
     }
