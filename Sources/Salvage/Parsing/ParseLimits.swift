@@ -21,7 +21,7 @@ struct ParseLimits {
     }
 
     /// What a value nested deeper than `maximumDepth` is told.
-    var depthMessage: String { "Nesting is deeper than maximumDepth (\(maximumDepth) levels)" }
+    var depthMessage: String { "Nesting is deeper than maximumDepth (\(maximumDepth) level\(maximumDepth == 1 ? "" : "s"))" }
 
     /// The failure for an input of `size` bytes, or nil when it is within the limit.
     func inputSizeFailure(_ size: Int) -> ParseFailure? {

@@ -80,6 +80,14 @@ import Testing
         }
     }
 
+    @Test func aDepthLimitOfOneSaysLevelInTheSingular() {
+        let decoder = APIDataDecoder(options: APIDecodeOptions(maximumDepth: 1))
+        #expect(decoder.decode(string: "[1]", to: [Int].self).value == [1])
+        let tooDeep = decoder.decode(string: "[[1]]", to: [[Int]].self)
+        #expect(tooDeep.value == nil)
+        #expect(tooDeep.errors.map(\.description) == ["root(Array<Array<Int>>) : Invalid JSON at line 1, column 2 (byte 1): Nesting is deeper than maximumDepth (1 level)"])
+    }
+
     @Test func resultGetAndIsClean() throws {
         let clean = decodeJSON(personJSON, as: Person.self)
         #expect(clean.isClean)
