@@ -63,12 +63,19 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The member's node; a missing member throws `keyNotFound` (reported as `missing`, tagged with `type`).
+    /// Inlined, with the error made out of line: called for every member, it was a call of its own that
+    /// also looked up `DecodingError`'s metadata each time, thrown or not.
+    @inline(__always)
     private func value(for key: Key, decoding type: Any.Type? = nil) throws -> Int {
-        guard let node = try member(key) else {
-            throw decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
-                               missing: key, in: decoder.node, decoding: type)
-        }
-        return node
+        if let node = try member(key) { return node }
+        throw missing(key, decoding: type)
+    }
+
+    /// The `keyNotFound` error of `value(for:decoding:)`.
+    @inline(never)
+    private func missing(_ key: Key, decoding type: Any.Type?) -> DecodingError {
+        decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
+                     missing: key, in: decoder.node, decoding: type)
     }
 
     /// The member's node, or nil when it is absent or null.
