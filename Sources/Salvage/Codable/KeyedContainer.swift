@@ -34,6 +34,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The value node of `key`, or nil; throws once the decode has returned (see `checkOpen`).
+    @inline(__always)
     private func member(_ key: Key) throws -> Int? {
         if !settings.isOpen { try decoder.checkOpen() }
         if let convertedMembers {
@@ -79,6 +80,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The member's node, or nil when it is absent or null.
+    @inline(__always)
     private func presentValue(for key: Key) throws -> Int? {
         guard let node = try member(key), document.kind(node) != .null else { return nil }
         return node
@@ -129,7 +131,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
         let node = try value(for: key, decoding: S.self)
         if let value = S.convert(document, node: node) { return value }
-        return try decoder.scalar(S.self, at: node, step: .key(key))
+        return try decoder.unconverted(S.self, at: node, step: .key(key))
     }
 
     // Inlined into each type-specific method, so that `S` is concrete there: called as a generic, it
