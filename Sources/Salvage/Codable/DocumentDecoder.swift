@@ -57,9 +57,9 @@ struct DocumentDecoder: Decoder {
         return SingleValueContainer(decoder: self)
     }
 
-    /// A decoder for a member.
+    /// A decoder for a member: one path node, also when this value is an array element.
     func child(_ node: Int, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(node: node, settings: settings, pathNode: .key(key, pathNode))
+        DocumentDecoder(node: node, settings: settings, pathNode: index >= 0 ? .keyInElement(key, index, parentPath) : .key(key, parentPath))
     }
 
     /// A decoder for an element.

@@ -125,6 +125,44 @@ struct BridgeErrorPathTests {
         }
     }
 
+    /// Reads `m.a` through a nested keyed container and catches what that throws.
+    private struct NestedReader: Decodable {
+        enum CodingKeys: String, CodingKey { case m }
+        enum InnerKeys: String, CodingKey { case a }
+        let outcome: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            do {
+                let nested = try container.nestedContainer(keyedBy: InnerKeys.self, forKey: .m)
+                outcome = "value \(try nested.decode(Int.self, forKey: .a))"
+            } catch let error as DecodingError {
+                outcome = BridgeErrorPathTests.describe(error)
+            }
+        }
+    }
+
+    private struct Rows: Decodable { let rows: [[Catcher<Inner>]]; let readers: [NestedReader] }
+
+    /// A member of an array element has one path node for its key and the element's index
+    /// (`CodingPathNode.keyInElement`): the paths below it, at every depth, are `JSONDecoder`'s.
+    @Test(arguments: [CodableRecovery.salvage, .strict])
+    func pathsBelowMembersOfArrayElements(_ recovery: CodableRecovery) throws {
+        let json = #"{"rows": [[{"m": {"a": 1}}], [{"m": {"a": 2}}, {"m": {"a": "x"}}]], "readers": [{"m": {"a": 3}}, {"m": {"a": null}}]}"#
+        var options = APIDecodeOptions()
+        options.codable.recovery = recovery
+        let ours = try #require(APIDataDecoder(options: options).decode(string: json, toDecodable: Rows.self).value)
+        let theirs = try JSONDecoder().decode(Rows.self, from: Data(json.utf8))
+        let expected = [
+            "value Inner(a: 1)", "value Inner(a: 2)",
+            "typeMismatch rows|nil 1|1 1|1 m|nil a|nil: Expected to decode Int but found a string instead.",
+            "value 3", "valueNotFound readers|nil 1|1 m|nil a|nil: Expected Int value but found null instead.",
+        ]
+        #expect(ours.rows.joined().map(\.outcome) + ours.readers.map(\.outcome) == expected)
+        // JSONDecoder's index keys say "Index 1" where the bridge's say "1" (both have intValue 1), as before.
+        let theirOutcomes = (theirs.rows.joined().map(\.outcome) + theirs.readers.map(\.outcome)).map { $0.replacingOccurrences(of: "Index ", with: "") }
+        #expect(theirOutcomes.map { $0.prefix { $0 != ":" } } == expected.map { $0.prefix { $0 != ":" } })
+    }
+
     private struct Plain: Decodable { let inner: Inner?; let kind: Kind?; let list: [Int]?; let n: Int8 }
 
     /// Uncaught under `.salvage`: each failure recorded once, at its member, the model kept where it can be.
