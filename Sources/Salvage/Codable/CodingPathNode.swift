@@ -5,6 +5,10 @@ indirect enum CodingPathNode: Sendable {
     case root
     case key(any CodingKey, CodingPathNode)
     case index(Int, CodingPathNode)
+    /// `key` of the object that is element `index` of the array at `parent`: `.key(key, .index(index, parent))`
+    /// in one node. A member of an array element (`statuses[3].user`) used to allocate the element's
+    /// `.index` node again for each of its nested members.
+    case keyInElement(any CodingKey, Int, CodingPathNode)
 
     /// The path from the root, as Swift coding keys.
     var path: [any CodingKey] {
@@ -18,6 +22,10 @@ indirect enum CodingPathNode: Sendable {
                 keys.append(key)
                 current = parent
             case .index(let index, let parent):
+                keys.append(APICodingKey(arrayIndex: index))
+                current = parent
+            case .keyInElement(let key, let index, let parent):
+                keys.append(key)
                 keys.append(APICodingKey(arrayIndex: index))
                 current = parent
             }

@@ -57,9 +57,9 @@ struct DocumentDecoder: Decoder {
         return SingleValueContainer(decoder: self)
     }
 
-    /// A decoder for a member.
+    /// A decoder for a member: one path node, also when this value is an array element.
     func child(_ node: Int, key: any CodingKey) -> DocumentDecoder {
-        DocumentDecoder(node: node, settings: settings, pathNode: .key(key, pathNode))
+        DocumentDecoder(node: node, settings: settings, pathNode: index >= 0 ? .keyInElement(key, index, parentPath) : .key(key, parentPath))
     }
 
     /// A decoder for an element.
@@ -68,16 +68,23 @@ struct DocumentDecoder: Decoder {
     }
 
     /// Throws unless the value is a container of `kind`; see `SalvageSiteError` for `demotable`.
+    /// One compare when the value is of `kind`; the error is made out of line, so that the check does not
+    /// look up `DecodingError`'s metadata for every container (measured).
+    @inline(__always)
     func expect(_ kind: NodeKind, _ what: String, demotable: Bool = true) throws {
+        if document.kind(node) != kind { throw notOfKind(kind, what, demotable: demotable) }
+    }
+
+    /// The error of `expect` for a value that is not of `kind`: `valueNotFound` for null, else `typeMismatch`.
+    @inline(never)
+    private func notOfKind(_ kind: NodeKind, _ what: String, demotable: Bool) -> DecodingError {
         if document.kind(node) == .null {
-            throw site(DecodingError.valueNotFound([String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected \(what) but found null instead.")),
-                       .unexpectedJSONType(actual: .null), node: node, decoding: nil, demotable: demotable)
+            return site(DecodingError.valueNotFound([String: Any].self, .init(codingPath: codingPath, debugDescription: "Expected \(what) but found null instead.")),
+                        .unexpectedJSONType(actual: .null), node: node, decoding: nil, demotable: demotable)
         }
-        guard document.kind(node) == kind else {
-            throw site(DecodingError.typeMismatch(kind == .object ? [String: Any].self : [Any].self,
-                                                  .init(codingPath: codingPath, debugDescription: "Expected to decode \(what) but found \(document.element(node)) instead.")),
-                       .unexpectedJSONType(actual: document.element(node)), node: node, decoding: nil, demotable: demotable)
-        }
+        return site(DecodingError.typeMismatch(kind == .object ? [String: Any].self : [Any].self,
+                                               .init(codingPath: codingPath, debugDescription: "Expected to decode \(what) but found \(document.element(node)) instead.")),
+                    .unexpectedJSONType(actual: document.element(node)), node: node, decoding: nil, demotable: demotable)
     }
 
     /// Decodes any `Decodable` at this decoder's node. Built-in scalars, `Decimal`, `URL`, `Date` (seconds
@@ -93,10 +100,7 @@ struct DocumentDecoder: Decoder {
     /// looks it up anyway, and a collection once for all its elements.
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true, kind: BridgeTypeKind) throws -> T {
         try checkOpen()
-        if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) {
-            throw site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
-                       .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
-        }
+        if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) { throw foundNull(T.self) }
         switch kind {
         case .scalar(let scalar):
             return try convertOpened(scalar, as: T.self)
@@ -150,6 +154,13 @@ struct DocumentDecoder: Decoder {
         return try decodeOnFreshStack(T.self)
     }
 
+    /// The `valueNotFound` error of `decode` for a null where a `T` was expected (out of line, like `notOfKind`).
+    @inline(never)
+    private func foundNull<T>(_ type: T.Type) -> DecodingError {
+        site(DecodingError.valueNotFound(T.self, .init(codingPath: codingPath, debugDescription: "Expected \(T.self) value but found null instead.")),
+             .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
+    }
+
     /// The string of a `URL` or `Data` value; a value of another type is a mismatch tagged with `type`.
     private func foundationString(decoding type: Any.Type) throws -> String {
         do {
@@ -175,9 +186,18 @@ struct DocumentDecoder: Decoder {
     private func decodeSalvaging<T: Decodable>(_ type: T.Type) throws -> T {
         do {
             return try T(from: self)
-        } catch let error as DecodingError where T.self is any RawRepresentable.Type {
-            throw rawValueFailure(error, decoding: T.self)
+        } catch {
+            throw thrownBySalvaging(error, decoding: T.self)
         }
+    }
+
+    /// What `decodeSalvaging` rethrows: a `DecodingError` of a `RawRepresentable` type through
+    /// `rawValueFailure`, anything else as it is. Out of line: as a `catch` pattern, the cast looked up
+    /// `DecodingError`'s metadata for every value, thrown or not.
+    @inline(never)
+    private func thrownBySalvaging<T>(_ error: any Error, decoding type: T.Type) -> any Error {
+        guard T.self is any RawRepresentable.Type, let decodingError = error as? DecodingError else { return error }
+        return rawValueFailure(decodingError, decoding: T.self)
     }
 
     /// `collection` is `T` (it is `T.self` cast).
@@ -225,6 +245,13 @@ struct DocumentDecoder: Decoder {
     @inline(__always)
     func scalar<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix = .none) throws -> S {
         if let value = S.convert(document, node: node) { return value }
+        return try unconverted(S.self, at: node, step: step)
+    }
+
+    /// `scalar`'s slow path, out of line so that the inlined fast path stays small: a non-conforming float
+    /// given as an agreed string, or the error.
+    @inline(never)
+    func unconverted<S: ScalarDecodable>(_ type: S.Type, at node: Int, step: PathAppendix) throws -> S {
         if let special = nonConformingFloat(S.self, at: node) { return special }
         let path: [any CodingKey]
         switch step {

@@ -34,6 +34,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The value node of `key`, or nil; throws once the decode has returned (see `checkOpen`).
+    @inline(__always)
     private func member(_ key: Key) throws -> Int? {
         if !settings.isOpen { try decoder.checkOpen() }
         if let convertedMembers {
@@ -63,15 +64,23 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The member's node; a missing member throws `keyNotFound` (reported as `missing`, tagged with `type`).
+    /// Inlined, with the error made out of line: called for every member, it was a call of its own that
+    /// also looked up `DecodingError`'s metadata each time, thrown or not.
+    @inline(__always)
     private func value(for key: Key, decoding type: Any.Type? = nil) throws -> Int {
-        guard let node = try member(key) else {
-            throw decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
-                               missing: key, in: decoder.node, decoding: type)
-        }
-        return node
+        if let node = try member(key) { return node }
+        throw missing(key, decoding: type)
+    }
+
+    /// The `keyNotFound` error of `value(for:decoding:)`.
+    @inline(never)
+    private func missing(_ key: Key, decoding type: Any.Type?) -> DecodingError {
+        decoder.site(DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue).")),
+                     missing: key, in: decoder.node, decoding: type)
     }
 
     /// The member's node, or nil when it is absent or null.
+    @inline(__always)
     private func presentValue(for key: Key) throws -> Int? {
         guard let node = try member(key), document.kind(node) != .null else { return nil }
         return node
@@ -93,10 +102,28 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             do throws(NotConverted) {
                 return try convertedScalarArray(T.self, at: node)
             } catch {}
+        case .collection(let collection) where isEmptyArrayNeedingNoFrame(node) && collection.decodesEmptyArrayAsEmpty:
+            return emptyCollection(collection, as: T.self)
         default:
             break
         }
         return try decoder.child(node, key: key).decode(T.self, kind: kind)
+    }
+
+    /// Whether the member at `node` is an empty JSON array that decodes, as a `[T]` or `Set<T>`, to an empty
+    /// collection with nothing recorded: under `.salvage`, when the frame the collection would be decoded in
+    /// would be entered without a refusal (`APIDecoder.isEmptyArrayNeedingNoFrame`, as the native path checks);
+    /// under `.strict`, which enters none, always. Then no child decoder, path node or frame is made for it:
+    /// twitter.json's empty `hashtags`, `urls` and `user_mentions` made all three.
+    private func isEmptyArrayNeedingNoFrame(_ node: Int) -> Bool {
+        guard document.kind(node) == .array, document.count(node) == 0 else { return false }
+        guard settings.salvages, let context = settings.context else { return true }
+        return APIDecoder(context: context, frame: context.state.count - 1, node: node, parent: -1, step: .atNode).isEmptyArrayNeedingNoFrame
+    }
+
+    /// `collection`'s empty value; `collection` is `T`.
+    private func emptyCollection<C: SalvageableCollection, T>(_ collection: C.Type, as type: T.Type) -> T {
+        reinterpret(C.emptyValue(), as: T.self)
     }
 
     /// `scalarConversion(for: T.self)` returned `S`, so `S` is `T`.
@@ -122,7 +149,7 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func scalar<S: ScalarDecodable>(_ type: S.Type, forKey key: Key) throws -> S {
         let node = try value(for: key, decoding: S.self)
         if let value = S.convert(document, node: node) { return value }
-        return try decoder.scalar(S.self, at: node, step: .key(key))
+        return try decoder.unconverted(S.self, at: node, step: .key(key))
     }
 
     // Inlined into each type-specific method, so that `S` is concrete there: called as a generic, it

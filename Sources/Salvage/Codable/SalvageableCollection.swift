@@ -11,9 +11,17 @@ protocol SalvageableCollection {
     /// Decodes the collection at `decoder`'s value under `.strict`, as its own `init(from:)` does
     /// (`StrictCollections.swift`).
     static func strictDecode(_ decoder: DocumentDecoder) throws -> Self
+    /// Whether an empty JSON array decodes as `emptyValue()` (`[T]` and `Set<T>`; not a dictionary, for which
+    /// an array is a type mismatch).
+    static var decodesEmptyArrayAsEmpty: Bool { get }
+    /// The empty collection (see `KeyedContainer.emptyCollection`).
+    static func emptyValue() -> Self
 }
 
 extension Array: SalvageableCollection where Element: Decodable {
+    static var decodesEmptyArrayAsEmpty: Bool { true }
+    static func emptyValue() -> [Element] { [] }
+
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> [Element] {
         try decoder.expect(.array, "an array")
         let document = decoder.document
@@ -39,12 +47,18 @@ extension Array: SalvageableCollection where Element: Decodable {
 }
 
 extension Set: SalvageableCollection where Element: Decodable {
+    static var decodesEmptyArrayAsEmpty: Bool { true }
+    static func emptyValue() -> Set<Element> { [] }
+
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> Set<Element> {
         Set(try [Element].salvageDecode(decoder))
     }
 }
 
 extension Dictionary: SalvageableCollection where Key == String, Value: Decodable {
+    static var decodesEmptyArrayAsEmpty: Bool { false }
+    static func emptyValue() -> [String: Value] { [:] }
+
     /// When a key repeats, the last member wins (a failing last member removes the key, as natively).
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> [String: Value] {
         try decoder.expect(.object, "a dictionary")
