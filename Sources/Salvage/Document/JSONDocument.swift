@@ -67,8 +67,7 @@ final class JSONDocument {
     /// The index of the value after `node` and all its descendants.
     @inlinable
     func next(after node: Int) -> Int {
-        let entry = tape[node]
-        return entry.isContainer ? Int(entry.extent) : node + 1
+        tape[node].index(after: node)
     }
 
     /// The number of elements of an array or members of an object.
@@ -80,9 +79,11 @@ final class JSONDocument {
         node >= ancestor && node < next(after: ancestor)
     }
 
-    /// The byte offset where the value's text starts (for a string: its opening quote).
+    /// The byte offset where the value's text starts (for a string: its opening quote; for a container: its
+    /// `[` or `{`, kept by its close node).
     func sourceOffset(_ node: Int) -> Int {
         let entry = tape[node]
+        if entry.isContainer { return Int(tape[entry.closeIndex].payload) }
         return entry.kind == .string ? Int(entry.start) - 1 : Int(entry.start)
     }
 
@@ -122,7 +123,7 @@ final class JSONDocument {
         let object = tape[node]
         guard object.kind == .object else { return nil }
         let first = node + 1
-        let end = Int(object.extent)
+        let end = object.closeIndex
         // A local copy of the reader, so the nested function captures two words rather than `self`.
         let reader = input
         // The keys are read from the tape's memory, checked once against its size (`end` within it): every key
@@ -137,10 +138,10 @@ final class JSONDocument {
                     let keyNode = nodes[keyIndex]
                     let valueIndex = keyIndex + 1
                     let value = nodes[valueIndex]
-                    let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
+                    let nextKey = value.index(after: valueIndex)
                     let matches = keyNode.flag
                         ? unescapedKeyEquals(keyIndex, utf8Key)
-                        : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                        : reader.bytesEqual(at: Int(keyNode.start), length: keyNode.length(in: reader), to: utf8Key)
                     if matches {
                         found = (valueIndex, nextKey)
                         if stopAtFirst { return found }
@@ -168,13 +169,12 @@ final class JSONDocument {
         let object = tape[node]
         // An object without repeated keys (the flag says some repeat: the last match must win).
         guard object.header & 0b1111 == NodeKind.object.rawValue else { return nil }
-        let end = Int(object.extent)
+        let end = object.closeIndex
         let keyIndex = hint > node && hint < end ? hint : node + 1
         guard keyIndex < end else { return nil }
         let keyNode = tape[keyIndex]
-        guard !keyNode.flag, Self.keyBytesEqual(input, at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) else { return nil }
-        let value = tape[keyIndex + 1]
-        return (keyIndex + 1, value.isContainer ? Int(value.extent) : keyIndex + 2)
+        guard !keyNode.flag, Self.keyBytesEqual(input, at: Int(keyNode.start), length: keyNode.length(in: input), to: utf8Key) else { return nil }
+        return (keyIndex + 1, tape[keyIndex + 1].index(after: keyIndex + 1))
     }
 
     private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {
@@ -195,7 +195,7 @@ final class JSONDocument {
     /// Calls `body` with each member of object `node`: its key node and value node, in document order.
     @inlinable
     func forEachMember(of node: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
-        let end = Int(tape[node].extent)
+        let end = tape[node].closeIndex
         var keyIndex = node + 1
         while keyIndex < end {
             body(keyIndex, keyIndex + 1)
@@ -206,7 +206,7 @@ final class JSONDocument {
     /// Calls `body` with each element of array `node` and its position, in order.
     @inlinable
     func forEachElement(of node: Int, _ body: (_ index: Int, _ element: Int) -> Void) {
-        let end = Int(tape[node].extent)
+        let end = tape[node].closeIndex
         var child = node + 1
         var position = 0
         while child < end {
