@@ -122,6 +122,9 @@ final class JSONDocument {
     func searchMember(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
         let object = tape[node]
         guard object.kind == .object else { return nil }
+        // Keys are compared with their stored length below: a key node of 4 MiB or more holds the sentinel
+        // (`Tape.swift`), so it matches no shorter key, and a key that long is looked up apart.
+        if utf8Key.count >= TapeNode.lengthSentinel { return lastLongMember(of: node, utf8Key: utf8Key) }
         let first = node + 1
         let end = object.closeIndex
         // A local copy of the reader, so the nested function captures two words rather than `self`.
@@ -141,7 +144,7 @@ final class JSONDocument {
                     let nextKey = value.index(after: valueIndex)
                     let matches = keyNode.flag
                         ? unescapedKeyEquals(keyIndex, utf8Key)
-                        : reader.bytesEqual(at: Int(keyNode.start), length: keyNode.length(in: reader), to: utf8Key)
+                        : reader.bytesEqual(at: Int(keyNode.start), length: keyNode.storedLength, to: utf8Key)
                     if matches {
                         found = (valueIndex, nextKey)
                         if stopAtFirst { return found }
@@ -173,8 +176,25 @@ final class JSONDocument {
         let keyIndex = hint > node && hint < end ? hint : node + 1
         guard keyIndex < end else { return nil }
         let keyNode = tape[keyIndex]
-        guard !keyNode.flag, Self.keyBytesEqual(input, at: Int(keyNode.start), length: keyNode.length(in: input), to: utf8Key) else { return nil }
+        // The stored length (see `searchMember`): a key of 4 MiB or more is left to `searchMember`.
+        guard !keyNode.flag, utf8Key.count < TapeNode.lengthSentinel,
+              Self.keyBytesEqual(input, at: Int(keyNode.start), length: keyNode.storedLength, to: utf8Key) else { return nil }
         return (keyIndex + 1, tape[keyIndex + 1].index(after: keyIndex + 1))
+    }
+
+    /// `searchMember` for a key of 4 MiB or more: the last member with that key (when keys do not repeat, the
+    /// only one), its key lengths measured again from the input.
+    @inline(never)
+    private func lastLongMember(of node: Int, utf8Key: ByteReader) -> (value: Int, next: Int)? {
+        var found: (value: Int, next: Int)? = nil
+        forEachMember(of: node) { keyIndex, valueIndex in
+            let keyNode = tape[keyIndex]
+            let matches = keyNode.flag
+                ? unescapedKeyEquals(keyIndex, utf8Key)
+                : input.bytesEqual(at: Int(keyNode.start), length: keyNode.length(in: input), to: utf8Key)
+            if matches { found = (valueIndex, next(after: valueIndex)) }
+        }
+        return found
     }
 
     private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {

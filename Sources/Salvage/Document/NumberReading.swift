@@ -124,7 +124,7 @@ extension JSONDocument {
         if entry.isShortDecimal {
             // A fraction, no exponent, at most 19 digits, the decimal point's place known from the parse
             // (canada.json's coordinates): always finite.
-            return shortDecimalDouble(input.slice(Int(entry.start), length: entry.length(in: input)), integerDigits: entry.shortDecimalIntegerDigits)
+            return shortDecimalDouble(input.slice(Int(entry.start), length: entry.storedLength), integerDigits: entry.shortDecimalIntegerDigits)
         }
         return longDouble(of: entry)
     }
@@ -135,7 +135,7 @@ extension JSONDocument {
     func shortDecimalDoubleOrNaN(_ node: Int) -> Double {
         let entry = tape[node]
         guard entry.header & (TapeNode.shortDecimalBit | 0b111) == TapeNode.shortDecimalBit | NodeKind.number.rawValue else { return .nan }
-        return shortDecimalDouble(input.slice(Int(entry.start), length: entry.length(in: input)), integerDigits: entry.shortDecimalIntegerDigits)
+        return shortDecimalDouble(input.slice(Int(entry.start), length: entry.storedLength), integerDigits: entry.shortDecimalIntegerDigits)
     }
 
     /// Every other number: an exponent, or more than 19 digits.

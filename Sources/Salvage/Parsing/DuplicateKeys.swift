@@ -119,10 +119,13 @@ extension JSONParser {
     @inline(never)
     private static func keyRepeats(_ input: ByteReader, _ tape: borrowing GrowableBuffer<TapeNode>, start: Int, length: Int, inObject objectNode: Int) -> Bool {
         let currentKey = tape.count - 1
+        // Compared with the stored length first, which is the sentinel for a key of 4 MiB or more.
+        let storedLength = min(length, TapeNode.lengthSentinel)
         var keyIndex = objectNode + 1
         while keyIndex < currentKey {
             let key = tape[keyIndex]
-            if key.length(in: input) == length, input.regionsEqual(Int(key.start), start, length: length) {
+            if key.storedLength == storedLength, storedLength < TapeNode.lengthSentinel || key.length(in: input) == length,
+               input.regionsEqual(Int(key.start), start, length: length) {
                 return true
             }
             keyIndex = tape[keyIndex + 1].index(after: keyIndex + 1)

@@ -153,9 +153,15 @@ struct TapeNode: Sendable {
     /// again from `input` when the header holds the sentinel.
     @inline(__always)
     func length(in input: ByteReader) -> Int {
-        let length = Int(truncatingIfNeeded: header >> TapeNode.lengthShift)
+        let length = storedLength
         return length != TapeNode.lengthSentinel ? length : measuredLength(in: input)
     }
+
+    /// Scalars only: the length field as stored, the text's byte length when it is below `lengthSentinel` (the
+    /// sentinel otherwise). For the hot paths that know the text is short (a short decimal has at most 21
+    /// bytes) or compare it with a length below the sentinel (a key looked up); the rest use `length(in:)`.
+    @inlinable @inline(__always)
+    var storedLength: Int { Int(truncatingIfNeeded: header >> TapeNode.lengthShift) }
 
     /// The length of a scalar text too long for the header (4 MiB or more), found by reading it again: the
     /// parser has validated it, so a string ends at the first quote that is not escaped and a number at the

@@ -99,12 +99,12 @@ import Testing
         #expect(number.kind == .number && number.isShortDecimal && number.shortDecimalIntegerDigits == 31 && !number.flag)
     }
 
-    /// Keys and values at and past the sentinel's length (4 MiB), with escapes at their end, decode to their exact
-    /// text: their length is measured again from the input.
+    /// A key and a value at and past the sentinel's length (4 MiB), the value with escapes at its end, decode to
+    /// their exact text: their length is measured again from the input.
     @Test(arguments: [TapeNode.lengthSentinel, TapeNode.lengthSentinel + 3])
     func longStringsAreMeasuredAgain(_ length: Int) throws {
         let escapedTail = #"\"\\"# // four bytes written, `"\` decoded
-        let key = String(repeating: "k", count: length - 4) + escapedTail
+        let key = String(repeating: "k", count: length)
         let value = String(repeating: "v", count: length - 4) + escapedTail
         let json = "{\"\(key)\":\"\(value)\",\"n\":1}"
         let rows = try #require(SalvagePackageAccess.tapeRows(Array(json.utf8)))
@@ -116,11 +116,23 @@ import Testing
             Row(kind: "number", start: 2 * length + 11, extent: 1, count: nil),
             Row(kind: "close", start: 0, extent: 0, count: nil),
         ])
-        let decodedKey = String(repeating: "k", count: length - 4) + #""\"#
         let decodedValue = String(repeating: "v", count: length - 4) + #""\"#
         let result = APIDataDecoder().decode(string: json, to: [String: String].self)
         #expect(result.errors.map(\.description) == [#"root(Dictionary<String, String>) > "n"(String) : Unexpectedly found an integer"#])
-        #expect(result.value == [decodedKey: decodedValue])
+        #expect(result.value == [key: decodedValue])
+    }
+
+    /// Keys of 4 MiB or more are looked up by their measured length: two keys that both store the sentinel, one
+    /// byte apart; a key one byte longer matches neither. (Escaped long keys: `longStringsAreMeasuredAgain`.)
+    @Test func longKeysAreLookedUp() throws {
+        let sentinel = TapeNode.lengthSentinel
+        let longer = String(repeating: "k", count: sentinel + 1)
+        let atSentinel = String(repeating: "k", count: sentinel)
+        let json = "{\"\(longer)\":1,\"\(atSentinel)\":2}"
+        let found = try JSONDocument.withParsed(.array(Array(json.utf8))) { document in
+            [longer, atSentinel, longer + "k"].map { document.member(of: 0, key: $0) }
+        }.get()
+        #expect(found == [2, 4, nil])
     }
 
     /// A number with more digits than the length field holds is read whole, and the value after it is found.
