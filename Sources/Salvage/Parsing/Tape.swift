@@ -27,8 +27,7 @@
 // needs to walk an object's members or an array's elements without recursion. Only the rare readers of a
 // container's byte offset (error locations, record identity) visit its close node; the decoders never land
 // on one. Before the 2026-11-25 night a node was 12 bytes (start, extent, header) and a container had no close
-// node: on flaky API records (a container every five or six values) 8-byte nodes save about a quarter of the
-// tape.
+// node: the benchmark's flaky persons take 160 tape bytes instead of 204, its small records 80 instead of 108.
 
 /// The JSON kind of a tape node.
 @usableFromInline
