@@ -24,8 +24,8 @@
 //
 // A container's children are the nodes from `index + 1` up to its close node; the node after a value is
 // `index + 1` for a scalar and `close + 1` for a container (`TapeNode.index(after:)`), which is all a decoder
-// needs to walk an object's members or an array's elements without recursion. Only the rare readers of a
-// container's byte offset (error locations, record identity) visit its close node; the decoders never land
+// needs to walk an object's members or an array's elements without recursion. Only error locations, which
+// need a container's byte offset (`JSONDocument.sourceOffset`), read its close node; the decoders never land
 // on one. Before the 2026-11-25 night a node was 12 bytes (start, extent, header) and a container had no close
 // node: the benchmark's flaky persons take 160 tape bytes instead of 204, its small records 80 instead of 108.
 
