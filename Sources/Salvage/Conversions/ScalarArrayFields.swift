@@ -33,7 +33,7 @@ extension APIDecoder {
             let entry = document.tape[node]
             guard entry.kind == .array, context.wouldEnterFrame(node: node, owner: frame) else { return nil }
             guard entry.count > 0 else { return [] }
-            let end = Int(entry.extent)
+            let end = entry.closeIndex
             var elements: [S] = []
             elements.reserveCapacity(entry.count)
             var element = node + 1

@@ -33,7 +33,7 @@ extension APIDecoder {
     func elementWalk() -> ElementWalk? {
         guard let context = handle.liveContext(generation: position.generation) else { return nil }
         let node = position.node
-        let end = ContextHandle.borrow(context) { context in Int(context.document.tape[node].extent) }
+        let end = ContextHandle.borrow(context) { context in context.document.tape[node].closeIndex }
         return ElementWalk(context: context, end: end, next: node + 1)
     }
 

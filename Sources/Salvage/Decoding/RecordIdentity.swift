@@ -125,7 +125,7 @@ extension APIDecoder {
             case .string: return .string(ExactText(document.string(node)))
             case .number:
                 let entry = document.tape[node]
-                if entry.flag, case .value(let value) = document.integer(node, as: Int64.self), value != 0 || entry.extent == 1 {
+                if entry.flag, case .value(let value) = document.integer(node, as: Int64.self), value != 0 || entry.length(in: document.input) == 1 {
                     return .integer(value)
                 }
                 return .number(document.rawText(node))

@@ -67,8 +67,7 @@ final class JSONDocument {
     /// The index of the value after `node` and all its descendants.
     @inlinable
     func next(after node: Int) -> Int {
-        let entry = tape[node]
-        return entry.isContainer ? Int(entry.extent) : node + 1
+        tape[node].index(after: node)
     }
 
     /// The number of elements of an array or members of an object.
@@ -80,9 +79,11 @@ final class JSONDocument {
         node >= ancestor && node < next(after: ancestor)
     }
 
-    /// The byte offset where the value's text starts (for a string: its opening quote).
+    /// The byte offset where the value's text starts (for a string: its opening quote; for a container: its
+    /// `[` or `{`, kept by its close node).
     func sourceOffset(_ node: Int) -> Int {
         let entry = tape[node]
+        if entry.isContainer { return Int(tape[entry.closeIndex].payload) }
         return entry.kind == .string ? Int(entry.start) - 1 : Int(entry.start)
     }
 
@@ -121,8 +122,11 @@ final class JSONDocument {
     func searchMember(of node: Int, utf8Key: ByteReader, hint: Int) -> (value: Int, next: Int)? {
         let object = tape[node]
         guard object.kind == .object else { return nil }
+        // Keys are compared with their stored length below: a key node of 4 MiB or more holds the sentinel
+        // (`Tape.swift`), so it matches no shorter key, and a key that long is looked up apart.
+        if utf8Key.count >= TapeNode.lengthSentinel { return lastLongMember(of: node, utf8Key: utf8Key) }
         let first = node + 1
-        let end = Int(object.extent)
+        let end = object.closeIndex
         // A local copy of the reader, so the nested function captures two words rather than `self`.
         let reader = input
         // The keys are read from the tape's memory, checked once against its size (`end` within it): every key
@@ -137,10 +141,10 @@ final class JSONDocument {
                     let keyNode = nodes[keyIndex]
                     let valueIndex = keyIndex + 1
                     let value = nodes[valueIndex]
-                    let nextKey = value.isContainer ? Int(value.extent) : valueIndex + 1
+                    let nextKey = value.index(after: valueIndex)
                     let matches = keyNode.flag
                         ? unescapedKeyEquals(keyIndex, utf8Key)
-                        : reader.bytesEqual(at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key)
+                        : reader.bytesEqual(at: Int(keyNode.start), length: keyNode.storedLength, to: utf8Key)
                     if matches {
                         found = (valueIndex, nextKey)
                         if stopAtFirst { return found }
@@ -168,13 +172,29 @@ final class JSONDocument {
         let object = tape[node]
         // An object without repeated keys (the flag says some repeat: the last match must win).
         guard object.header & 0b1111 == NodeKind.object.rawValue else { return nil }
-        let end = Int(object.extent)
+        let end = object.closeIndex
         let keyIndex = hint > node && hint < end ? hint : node + 1
         guard keyIndex < end else { return nil }
         let keyNode = tape[keyIndex]
-        guard !keyNode.flag, Self.keyBytesEqual(input, at: Int(keyNode.start), length: Int(keyNode.extent), to: utf8Key) else { return nil }
-        let value = tape[keyIndex + 1]
-        return (keyIndex + 1, value.isContainer ? Int(value.extent) : keyIndex + 2)
+        // The stored length (see `searchMember`): a key of 4 MiB or more is left to `searchMember`.
+        guard !keyNode.flag, utf8Key.count < TapeNode.lengthSentinel,
+              Self.keyBytesEqual(input, at: Int(keyNode.start), length: keyNode.storedLength, to: utf8Key) else { return nil }
+        return (keyIndex + 1, tape[keyIndex + 1].index(after: keyIndex + 1))
+    }
+
+    /// `searchMember` for a key of 4 MiB or more: the last member with that key (when keys do not repeat, the
+    /// only one), its key lengths measured again from the input.
+    @inline(never)
+    private func lastLongMember(of node: Int, utf8Key: ByteReader) -> (value: Int, next: Int)? {
+        var found: (value: Int, next: Int)? = nil
+        forEachMember(of: node) { keyIndex, valueIndex in
+            let keyNode = tape[keyIndex]
+            let matches = keyNode.flag
+                ? unescapedKeyEquals(keyIndex, utf8Key)
+                : input.bytesEqual(at: Int(keyNode.start), length: keyNode.length(in: input), to: utf8Key)
+            if matches { found = (valueIndex, next(after: valueIndex)) }
+        }
+        return found
     }
 
     private func unescapedKeyEquals(_ keyIndex: Int, _ utf8Key: ByteReader) -> Bool {
@@ -195,7 +215,7 @@ final class JSONDocument {
     /// Calls `body` with each member of object `node`: its key node and value node, in document order.
     @inlinable
     func forEachMember(of node: Int, _ body: (_ key: Int, _ value: Int) -> Void) {
-        let end = Int(tape[node].extent)
+        let end = tape[node].closeIndex
         var keyIndex = node + 1
         while keyIndex < end {
             body(keyIndex, keyIndex + 1)
@@ -206,7 +226,7 @@ final class JSONDocument {
     /// Calls `body` with each element of array `node` and its position, in order.
     @inlinable
     func forEachElement(of node: Int, _ body: (_ index: Int, _ element: Int) -> Void) {
-        let end = Int(tape[node].extent)
+        let end = tape[node].closeIndex
         var child = node + 1
         var position = 0
         while child < end {

@@ -34,7 +34,7 @@ extension JSONDocument {
     func integer<T: FixedWidthInteger>(_ node: Int, as type: T.Type) -> IntegerReading<T> {
         let entry = tape[node]
         let start = Int(entry.start)
-        let end = start + Int(entry.extent)
+        let end = start + entry.length(in: input)
         let text = input.slice(start, length: end - start)
         return entry.flag ? plainInteger(text, as: T.self) : scientificInteger(text, as: T.self)
     }
@@ -44,7 +44,7 @@ extension JSONDocument {
         let entry = tape[node]
         if entry.flag { return true }
         let start = Int(entry.start)
-        let end = start + Int(entry.extent)
+        let end = start + entry.length(in: input)
         let parts = NumberParts(input.slice(start, length: end - start))
         guard let last = parts.lastSignificant else { return true }
         return parts.exponent + (parts.digitCount - 1 - last) >= 0
@@ -124,7 +124,7 @@ extension JSONDocument {
         if entry.isShortDecimal {
             // A fraction, no exponent, at most 19 digits, the decimal point's place known from the parse
             // (canada.json's coordinates): always finite.
-            return shortDecimalDouble(input.slice(Int(entry.start), length: Int(entry.extent)), integerDigits: entry.shortDecimalIntegerDigits)
+            return shortDecimalDouble(input.slice(Int(entry.start), length: entry.storedLength), integerDigits: entry.shortDecimalIntegerDigits)
         }
         return longDouble(of: entry)
     }
@@ -135,13 +135,13 @@ extension JSONDocument {
     func shortDecimalDoubleOrNaN(_ node: Int) -> Double {
         let entry = tape[node]
         guard entry.header & (TapeNode.shortDecimalBit | 0b111) == TapeNode.shortDecimalBit | NodeKind.number.rawValue else { return .nan }
-        return shortDecimalDouble(input.slice(Int(entry.start), length: Int(entry.extent)), integerDigits: entry.shortDecimalIntegerDigits)
+        return shortDecimalDouble(input.slice(Int(entry.start), length: entry.storedLength), integerDigits: entry.shortDecimalIntegerDigits)
     }
 
     /// Every other number: an exponent, or more than 19 digits.
     private func longDouble(of entry: TapeNode) -> Double? {
         let start = Int(entry.start)
-        let end = start + Int(entry.extent)
+        let end = start + entry.length(in: input)
         let fast = DecimalParts(input.slice(start, length: end - start)).double
         // More than 19 significant digits: the standard library's conversion (allocates a String).
         guard let value = fast ?? Double(String(decoding: input.slice(start, length: end - start).buffer, as: UTF8.self)),
@@ -160,7 +160,7 @@ extension JSONDocument {
     func decimal(_ node: Int) -> DecimalReading {
         let entry = tape[node]
         let start = Int(entry.start)
-        let parts = NumberParts(input.slice(start, length: Int(entry.extent)))
+        let parts = NumberParts(input.slice(start, length: entry.length(in: input)))
         guard let first = parts.firstSignificant, let last = parts.lastSignificant else { return .value(0) }
         // value = digits[first...last] × 10^exponent, with no leading or trailing zero digits; the exponent is
         // exact (the written one plus the decimal point's offset, saturated far beyond any type's range).

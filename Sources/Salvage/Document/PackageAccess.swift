@@ -5,12 +5,27 @@ package enum SalvagePackageAccess {
         try? JSONDocument.withParsed(.array(bytes)) { $0.tape.count }.get()
     }
 
-    /// The tape of `bytes` as rows of (kind name, start, extent, count), or nil when the input is invalid.
+    /// The tape of `bytes` as rows of (kind name, start, extent, count), or nil when the input is invalid:
+    /// a scalar's text start and length; an open node's offset (from its close node), close node index and
+    /// count; a close node as kind "close", with the container's offset and the index of its open node.
     package static func tapeRows(_ bytes: [UInt8]) -> [TapeRow]? {
         try? JSONDocument.withParsed(.array(bytes)) { document in
-            document.tape.map { node in
-                TapeRow(kind: "\(node.kind)", start: Int(node.start), extent: Int(node.extent), count: node.isContainer ? node.count : nil)
+            let tape = document.tape
+            var rows: [TapeRow] = []
+            var openNodes: [Int] = []
+            for index in 0 ..< tape.count {
+                let node = tape[index]
+                if let open = openNodes.last, tape[open].closeIndex == index {
+                    openNodes.removeLast()
+                    rows.append(TapeRow(kind: node.isCloseNode ? "close" : "misplaced \(node.kind)", start: Int(node.payload), extent: open, count: nil))
+                } else if node.isContainer {
+                    openNodes.append(index)
+                    rows.append(TapeRow(kind: "\(node.kind)", start: document.sourceOffset(index), extent: node.closeIndex, count: node.count))
+                } else {
+                    rows.append(TapeRow(kind: "\(node.kind)", start: Int(node.start), extent: node.length(in: document.input), count: nil))
+                }
             }
+            return rows
         }.get()
     }
 

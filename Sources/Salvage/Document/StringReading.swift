@@ -23,7 +23,7 @@ extension JSONDocument {
     func string(_ node: Int) -> String {
         let entry = tape[node]
         let start = Int(entry.start)
-        let length = Int(entry.extent)
+        let length = entry.length(in: input)
         // Short strings without escapes: built in place from two word loads (`SmallStrings.swift`); the
         // closing quote follows the text, so 16 bytes from `start` are inside the input except near its end.
         // Not in debug builds: unoptimized, the in-place path's generic helpers cost more than the public one's
@@ -38,12 +38,12 @@ extension JSONDocument {
         return entry.flag ? unescapedString(text, isASCIIText: isASCII) : JSONDocument.string(validatedUTF8: text, isASCII: isASCII)
     }
 
-    /// The raw text of any scalar node, as it appears in the input (for numbers: their digits).
+    /// The raw text of any scalar node, as it appears in the input (for numbers: their digits); empty for a
+    /// container.
     func rawText(_ node: Int) -> String {
         let entry = tape[node]
-        let start = Int(entry.start)
-        let length = entry.isContainer ? 0 : Int(entry.extent)
-        return String(decoding: input.slice(start, length: length).buffer, as: UTF8.self)
+        if entry.isContainer { return "" }
+        return String(decoding: input.slice(Int(entry.start), length: entry.length(in: input)).buffer, as: UTF8.self)
     }
 
     /// Decodes the escapes of an already validated string body (`isASCIIText`: the body has no byte >= 0x80).

@@ -28,6 +28,7 @@ struct ByteReader {
     }()
 
     /// The byte at `index`. The caller guarantees `0 <= index < count`.
+    @inline(__always)
     func byte(_ index: Int) -> UInt8 {
         assert(index >= 0 && index < count, "ByteReader: index \(index) out of bounds 0..<\(count)")
         return base[index]

@@ -64,9 +64,8 @@ extension JSONParser {
         while keyIndex < end && sorted.count < memberCount {
             let key = tape[keyIndex]
             if key.flag { return true }
-            sorted.append((JSONParser.keyHash(input, start: Int(key.start), length: Int(key.extent)), keyIndex))
-            let value = tape[keyIndex + 1]
-            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
+            sorted.append((JSONParser.keyHash(input, start: Int(key.start), length: key.length(in: input)), keyIndex))
+            keyIndex = tape[keyIndex + 1].index(after: keyIndex + 1)
         }
         // Order by hash, then by the bytes themselves, so equal keys end up next to each other even
         // when crafted keys share a hash: only neighbours need comparing.
@@ -78,8 +77,8 @@ extension JSONParser {
         while index < sorted.count {
             let a = tape[sorted[index - 1].node]
             let b = tape[sorted[index].node]
-            if sorted[index - 1].hash == sorted[index].hash, a.extent == b.extent,
-               input.regionsEqual(Int(a.start), Int(b.start), length: Int(a.extent)) {
+            if sorted[index - 1].hash == sorted[index].hash, a.length(in: input) == b.length(in: input),
+               input.regionsEqual(Int(a.start), Int(b.start), length: a.length(in: input)) {
                 return true
             }
             index += 1
@@ -89,8 +88,9 @@ extension JSONParser {
 
     /// Whether key `a`'s bytes sort before key `b`'s (shorter first, then byte order).
     private func keyBytesPrecede(_ a: TapeNode, _ b: TapeNode) -> Bool {
-        if a.extent != b.extent { return a.extent < b.extent }
-        return input.compareRegions(Int(a.start), Int(b.start), length: Int(a.extent)) < 0
+        let (aLength, bLength) = (a.length(in: input), b.length(in: input))
+        if aLength != bLength { return aLength < bLength }
+        return input.compareRegions(Int(a.start), Int(b.start), length: aLength) < 0
     }
 
     /// A cheap 64-bit hash of a key: its length and its first and last eight bytes (fewer when the key is
@@ -119,14 +119,16 @@ extension JSONParser {
     @inline(never)
     private static func keyRepeats(_ input: ByteReader, _ tape: borrowing GrowableBuffer<TapeNode>, start: Int, length: Int, inObject objectNode: Int) -> Bool {
         let currentKey = tape.count - 1
+        // Compared with the stored length first, which is the sentinel for a key of 4 MiB or more.
+        let storedLength = min(length, TapeNode.lengthSentinel)
         var keyIndex = objectNode + 1
         while keyIndex < currentKey {
             let key = tape[keyIndex]
-            if Int(key.extent) == length, input.regionsEqual(Int(key.start), start, length: length) {
+            if key.storedLength == storedLength, storedLength < TapeNode.lengthSentinel || key.length(in: input) == length,
+               input.regionsEqual(Int(key.start), start, length: length) {
                 return true
             }
-            let value = tape[keyIndex + 1]
-            keyIndex = value.isContainer ? Int(value.extent) : keyIndex + 2
+            keyIndex = tape[keyIndex + 1].index(after: keyIndex + 1)
         }
         return false
     }

@@ -263,7 +263,7 @@ struct JSONParser: ~Copyable {
         if kind == .object {
             clearKeyFilter()
         }
-        tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: position), extent: 0))
+        tape.append(TapeNode(openingAt: UInt32(truncatingIfNeeded: position), kind: kind))
         position += 1
     }
 
@@ -279,12 +279,15 @@ struct JSONParser: ~Copyable {
         guard tape.count < Int(UInt32.max) else {
             throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1, limit: "valueCount")
         }
-        tape[container.node].extent = UInt32(truncatingIfNeeded: tape.count)
         var repeatsAKey = container.hasDuplicateKeys
         if container.isObject && !repeatsAKey && container.count > JSONParser.smallObjectKeys {
             repeatsAKey = largeObjectRepeatsAKey(container.node, memberCount: container.count)
         }
-        tape[container.node].setCount(container.count, flag: repeatsAKey)
+        // The open node held the container's offset until now: it moves to the close node, appended here, and
+        // the open node records the close node's index (see `Tape.swift`).
+        let open = tape[container.node]
+        tape[container.node] = open.closed(at: tape.count, count: container.count, flag: repeatsAKey)
+        tape.append(TapeNode(closingContainerAt: open.payload))
     }
 
     /// `true`, `false` and `null` as the low bytes of a little-endian word (what `ByteReader.word` loads).

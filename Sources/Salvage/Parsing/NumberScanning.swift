@@ -96,9 +96,8 @@ extension TapeNode {
     /// A number node with a header built by `scanNumber`.
     @inline(__always)
     init(numberAt start: UInt32, length: UInt32, header: UInt32) {
-        self.start = start
-        self.extent = length
-        self.header = header
+        self.payload = start
+        self.header = header | TapeNode.packedLength(length)
     }
 
     /// Numbers only: whether the text is a short decimal (see ``shortDecimalBit``).

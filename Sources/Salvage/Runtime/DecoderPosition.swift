@@ -6,7 +6,7 @@
 // subscript would pass it through memory.
 //
 // The 32-bit fields are wide enough: tape indices stay below `UInt32.max` (the parser rejects larger
-// documents, and `TapeNode.extent` is 32 bits); frames are models being decoded inside one another, far
+// documents, and a container's close node index is 32 bits); frames are models being decoded inside one another, far
 // fewer than the 2^29 that the frame field holds next to the 3-bit step kind; array indices and
 // absent-key positions of a present step are tape-bounded too. Indices are stored plus one so that -1
 // ("no value", "the root") becomes 0.

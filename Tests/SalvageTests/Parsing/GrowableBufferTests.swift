@@ -136,7 +136,7 @@ struct GrowableBufferTests {
     @Test func handingTheNodesToTapeStorageKeepsTheirMemory() {
         var nodes = GrowableBuffer<TapeNode>(capacity: 2)
         for index in 0 ..< 5 {
-            nodes.append(TapeNode(kind: .number, start: UInt32(index * 2), extent: 1, flag: true))
+            nodes.append(TapeNode(kind: .null, start: UInt32(index * 2), extent: 4))
         }
         let base = nodes.base
         let storage = TapeStorage(nodes: nodes)
@@ -157,7 +157,7 @@ struct GrowableBufferTests {
             }
             let tape = first.document.tape
             let base = tape.nodes.base
-            #expect(tape.count == 8)
+            #expect(tape.count == 11) // eight values and three close nodes
             for start in [first.end, 31, 43] {
                 let again = tape.parseValue(in: reader, from: start, limits: ParseLimits())
                 let fresh = JSONDocument.parseValue(in: reader, from: start, limits: ParseLimits())
@@ -165,8 +165,7 @@ struct GrowableBufferTests {
                 case (.success(let end), .success(let parsed)):
                     #expect(end == parsed.end)
                     #expect(tape.map(\.header) == parsed.document.tape.map(\.header))
-                    #expect(tape.map(\.start) == parsed.document.tape.map(\.start))
-                    #expect(tape.map(\.extent) == parsed.document.tape.map(\.extent))
+                    #expect(tape.map(\.payload) == parsed.document.tape.map(\.payload))
                 case (.failure(let failure), .failure(let expected)):
                     #expect(failure.message == expected.message)
                     #expect(failure.offset == expected.offset)
@@ -189,15 +188,17 @@ struct GrowableBufferTests {
         let json = String(repeating: "[", count: depth) + numbers + String(repeating: "]", count: depth)
         let rows = try #require(SalvagePackageAccess.tapeRows(Array(json.utf8)))
         typealias Row = SalvagePackageAccess.TapeRow
-        let nodeCount = depth + 50
+        let nodeCount = 2 * depth + 50 // an open and a close node per array
         #expect(json.utf8.count / 6 + 16 < nodeCount)
-        var expected = (0 ..< depth).map { Row(kind: "array", start: $0, extent: nodeCount, count: $0 == depth - 1 ? 50 : 1) }
+        // Array `level` (its `[` at offset `level`) closes at node `nodeCount - 1 - level`.
+        var expected = (0 ..< depth).map { Row(kind: "array", start: $0, extent: nodeCount - 1 - $0, count: $0 == depth - 1 ? 50 : 1) }
         var offset = depth
         for number in 1 ... 50 {
             let length = String(number).count
             expected.append(Row(kind: "number", start: offset, extent: length, count: nil))
             offset += length + 1
         }
+        expected += (0 ..< depth).reversed().map { Row(kind: "close", start: $0, extent: $0, count: nil) }
         #expect(rows == expected)
     }
 

@@ -24,6 +24,7 @@ import Testing
             .init(kind: "object", start: 0, extent: 3, count: 1),
             .init(kind: "string", start: 2, extent: length, count: nil),
             .init(kind: "string", start: length + 5, extent: length, count: nil),
+            .init(kind: "close", start: 0, extent: 0, count: nil),
         ])
     }
 
