@@ -53,36 +53,55 @@ extension Array: BatchDecodableRoot where Element: APIDecodable {
             case .end:
                 return run.finish(elements)
             case .batch(let batch):
-                let decoded = ByteReader.withBytes(of: batch.text) { text -> Bool in
-                    guard let array = run.enter(batch, text: text, input: bytes) else { return false }
-                    let document = array.withContext { $0.document }
-                    guard let document else { return false }
-                    // `Array.init(from:)`'s loop, over this batch's elements, at their indices in the whole array.
-                    var node = 1
-                    let end = document.next(after: 0)
-                    while node < end {
-                        let element = array.sibling(frame: array.frame, node: node, parent: 0, step: .index(index))
-                        if let value = Element._salvageDecodeField(at: element, required: true) {
-                            elements.append(value)
-                        }
-                        index += 1
-                        node = document.next(after: node)
-                    }
-                    return run.leave()
+                let outcome = ByteReader.withBytes(of: batch.text) { text -> BatchOutcome in
+                    guard let document = run.parse(text) else { return .unparsed }
+                    guard let array = run.enter(document, of: batch, input: bytes) else { return .failed }
+                    elements.appendElements(of: document, with: array, from: &index)
+                    return run.leave() ? .decoded : .failed
                 }
-                guard decoded else {
+                switch outcome {
+                case .decoded:
+                    break
+                case .unparsed where batches.rescanExactly():
+                    continue
+                case .unparsed, .failed:
                     run.abandon()
                     return nil
                 }
-                if index > 0 && elements.capacity == elements.count && batch.base + batch.text.count < bytes.count {
+                let consumed = batch.base + batch.text.count
+                if elements.capacity == elements.count && consumed < bytes.count {
                     // Room for about as many elements per byte in the rest of the input, once: an array grown by
                     // doubling would hold up to twice the room at the end, and copy it on the way.
-                    let consumed = batch.base + batch.text.count
                     elements.reserveCapacity(elements.count + index * (bytes.count - consumed) / consumed * 21 / 20 + 16)
                 }
             }
         }
     }
+
+    /// `Array.init(from:)`'s loop over the elements of a batch's `document` (the array at node 0, decoded by
+    /// `array`), at their indices in the whole array from `index` on; appends those it keeps. (A mutating method,
+    /// not a static one taking the array `inout`: there, each `append` looked the array's type metadata up.)
+    private mutating func appendElements(of document: JSONDocument, with array: APIDecoder, from index: inout Int) {
+        var node = 1
+        let end = document.next(after: 0)
+        while node < end {
+            if let value = Element._salvageDecodeField(at: array.sibling(frame: array.frame, node: node, parent: 0, step: .index(index)), required: true) {
+                append(value)
+            }
+            index += 1
+            node = document.next(after: node)
+        }
+    }
+}
+
+/// How one batch went.
+private enum BatchOutcome {
+    /// Its elements were decoded.
+    case decoded
+    /// Its bytes are not one array of at least one element (a guessed cut may be wrong: see `ArrayBatches`).
+    case unparsed
+    /// Its context could not be made, or something kept it: the batched decode gives up.
+    case failed
 }
 
 extension DecodeDriver {
@@ -126,13 +145,17 @@ private struct BatchedRootDecode {
         self.type = type
     }
 
-    /// Parses `batch` (its bytes are `text`; `input` is the whole input) and begins its context: the decode's first
-    /// one, with the root's frames, or the continuation of the last batch's. Returns the array's decoder in that
-    /// context, or nil when the batch is not exactly one array of at least one element or its context cannot be made.
-    mutating func enter(_ batch: ArrayBatches.Batch, text: ByteReader, input: ByteReader) -> APIDecoder? {
+    /// The document of a batch's `text`, or nil when it is not exactly one array of at least one element.
+    func parse(_ text: ByteReader) -> JSONDocument? {
         guard case .success(let parsed) = JSONDocument.parseValue(in: text, from: 0, limits: options.parseLimits, expectedBytes: text.count),
               parsed.end == text.count, parsed.document.kind(0) == .array, parsed.document.count(0) > 0 else { return nil }
-        let document = parsed.document
+        return parsed.document
+    }
+
+    /// Begins the context of `batch`'s `document` (`input` is the whole input): the decode's first one, with the
+    /// root's frames, or the continuation of the last batch's. Returns the array's decoder in that context, or nil
+    /// when the context cannot be made.
+    mutating func enter(_ document: JSONDocument, of batch: ArrayBatches.Batch, input: ByteReader) -> APIDecoder? {
         located = SourceLocation.locate(offset: batch.base, in: input, from: located)
         // Byte 0 of the batch's text stands for input byte `base` (a `[` or `,`, never a line break).
         let known = SourceLocation(offset: 0, line: located.line, column: located.column)

@@ -82,7 +82,7 @@ struct ArrayBatchParityTests {
     }
 
     enum Root: Sendable {
-        case items, ints, optionalInts, nestedInts, strings, switches, keepers, holders, keepingHolders
+        case items, itemLists, ints, optionalInts, nestedInts, strings, switches, keepers, holders, keepingHolders
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -110,6 +110,12 @@ struct ArrayBatchParityTests {
         Case(name: "duplicate ids", json: #"[{"id":1,"name":"a","price":"x"},{"id":1,"name":"b","price":"y"},{"id":1}]"#, root: .items, batched: true),
         Case(name: "strings holding brackets, commas, quotes", json: #"[{"id":1,"name":"],[{\"\\","price":"\"]"},{"id":2,"name":",,]]}}","tags":["[",",",5]}]"#,
              root: .items, batched: true),
+        Case(name: "a guessed cut inside a string", json: #"[{"id":1,"name":"a},{b"},{"id":2,"name":" } , [ "},{"id":3,"name":"},{"}]"#,
+             root: .items, batched: true),
+        Case(name: "guessed cuts inside elements", json: """
+            [[{"id":1,"name":"a"},{"id":2,"name":3}],[{"id":3,"name":"c"} , {"id":4}],[],
+             [{"id":5,"name":"e"}],[{"id":"6","name":"f"},{"id":7,"name":"g"}]]
+            """, root: .itemLists, batched: true),
         Case(name: "non-ASCII text before errors, CRLF lines", json: "[{\"id\":1,\"name\":\"é😀\",\"price\":\"ü\"},\r\n {\"id\":2,\"name\":\"日本\"},\r\n\t{\"id\":3,\"name\":[]}]",
              root: .items, batched: true),
         Case(name: "byte order mark and whitespace around", json: "\u{FEFF}  \n [ {\"id\":1,\"name\":2} , {\"id\":2,\"name\":\"b\"} ] \n\t",
@@ -144,6 +150,8 @@ struct ArrayBatchParityTests {
         Case(name: "two commas", json: "[1,,2]", root: .ints, batched: false),
         Case(name: "leading comma", json: "[,1]", root: .ints, batched: false),
         Case(name: "trailing garbage", json: "[1,2] x", root: .ints, batched: false),
+        Case(name: "one bracket too many", json: "[1,2]]", root: .ints, batched: false),
+        Case(name: "one bracket too many after objects", json: #"[{"id":1,"name":"a"},{"id":2,"name":"b"}] ]"#, root: .items, batched: false),
         Case(name: "concatenated documents", json: "[1,2][3]", root: .ints, batched: false),
         Case(name: "unbalanced brackets in an element", json: "[1,{\"a\":[}],2]", root: .ints, batched: false),
         Case(name: "raw line break in a string", json: "[\"a\nb\",\"c\"]", root: .strings, batched: false),
@@ -216,6 +224,7 @@ struct ArrayBatchParityTests {
         }
         switch root {
         case .items: return run([Item].self)
+        case .itemLists: return run([[Item]].self)
         case .ints: return run([Int].self)
         case .optionalInts: return run([Int?].self)
         case .nestedInts: return run([[Int]].self)
