@@ -20,6 +20,12 @@
 // by path), when something kept a batch's context (a Swift `Decodable` holding its `Decoder` may read it later),
 // and when an error of an earlier batch changed severity during a later one (the ledger's sites name tape nodes,
 // which repeat from batch to batch; see `guardEarlierErrors`).
+//
+// Not the same, and not detected: an `APIDecoder` a model keeps and uses again while a *later* batch decodes
+// finds no value there and records nothing (its generation is over, as for a decoder kept past its decode), where
+// the whole document's decode would still let it read its values. Catching that use would cost a check on the
+// path every subscript takes (`ContextHandle.liveContext`); using a decoder outside its `init(from:)` is the misuse
+// the guides warn about, and a decoder kept and used within one batch reads its values as before.
 
 /// When the decode of a top-level array goes in batches: from which input size, and how many bytes a batch takes.
 struct ArrayBatching: Sendable {

@@ -215,6 +215,43 @@ struct ArrayBatchParityTests {
         #expect(result.errors.map(\.description) == [#"root(Array<Item>) > [0](Item id=1) > "name"(String) : Unexpectedly found an integer"#])
     }
 
+    /// Where `LooksBack` keeps the first element's decoder (one per test run: `userInfo` carries it).
+    private final class Keepings: @unchecked Sendable {
+        var decoder: APIDecoder?
+    }
+
+    /// Keeps the first element's decoder and reads the kept decoder's `name` in every later element.
+    private struct LooksBack: APIDecodable, CustomStringConvertible {
+        static let key = CodingUserInfoKey(rawValue: "keepings")!
+        let name: String?
+        let keptName: String?
+        init?(from decoder: APIDecoder) {
+            guard let keepings = decoder.userInfo[Self.key] as? Keepings else { return nil }
+            name = decoder["name"] --> String?.self
+            keptName = keepings.decoder.flatMap { $0["name"] --> String?.self }
+            if keepings.decoder == nil { keepings.decoder = decoder }
+        }
+        var description: String { "\(name ?? "-") kept: \(keptName ?? "-")" }
+    }
+
+    /// The one known difference (see `ArrayBatchDecoding.swift`): a decoder a model keeps finds no value once a
+    /// later batch decodes, where the whole document's decode still reads it; within one batch it reads it.
+    @Test(arguments: [(1, ["a kept: -", "b kept: -", "c kept: -"]), (1 << 20, ["a kept: -", "b kept: a", "c kept: a"])])
+    func aDecoderKeptByAModelFindsNothingInLaterBatches(batchBytes: Int, expected: [String]) throws {
+        let bytes = Array(#"[{"name":"a"},{"name":"b"},{"name":"c"}]"#.utf8)
+        func options() -> APIDecodeOptions {
+            var options = APIDecodeOptions()
+            options.userInfo[LooksBack.key] = Keepings()
+            return options
+        }
+        let whole = SalvagePackageAccess.decodeWhole(bytes, to: [LooksBack].self, options: options())
+        let (batched, usedBatches) = SalvagePackageAccess.decodeInBatches(bytes, to: [LooksBack].self, options: options(), batchBytes: batchBytes)
+        #expect(usedBatches)
+        #expect(try #require(whole.value).map(\.description) == ["a kept: -", "b kept: a", "c kept: a"])
+        #expect(try #require(batched.value).map(\.description) == expected)
+        #expect(batched.errors.isEmpty && whole.errors.isEmpty)
+    }
+
     /// The whole document's and the batched decode's fingerprints, and whether the batches gave the result.
     private static func decode(_ bytes: [UInt8], as root: Root, options: APIDecodeOptions, batchBytes: Int) -> ([String], [String], Bool) {
         func run<T: APIDecodable>(_ type: T.Type) -> ([String], [String], Bool) {
