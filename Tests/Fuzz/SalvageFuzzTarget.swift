@@ -42,6 +42,38 @@ struct FuzzPerson: APIDecodable {
 
 enum FuzzLevel: String { case low, high }
 
+/// `FuzzPerson` without the kept decoder: decoded in batches (as large top-level arrays are), its array must
+/// give the whole document's result in every observable.
+struct FuzzRecord: APIDecodable, CustomStringConvertible {
+    static var idKey: String? { "id" }
+    let id: Int
+    let name: String
+    let tags: [String?]?
+    init?(from decoder: APIDecoder) {
+        let id = decoder["id"] --> Int.self
+        let name = decoder[firstOf: "name", "full_name"] --> String.self
+        _ = decoder["height"] --> Double?.self
+        tags = decoder["tags"] --> [String?]?.self
+        _ = decoder["address"].decodeOptional(swiftDecodable: FuzzAddress.self)
+        _ = decoder["friends"] --> [FuzzRecord]?.self
+        _ = decoder["count"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
+        guard decoder.succeeded, let id, let name else { return nil }
+        self.id = id
+        self.name = name
+    }
+    var description: String { "\(id) \(name) \(tags.map { "\($0)" } ?? "-")" }
+}
+
+/// Everything a result shows, for comparing two decodes.
+func fingerprint<T>(_ result: APIDecodeResult<T>) -> [String] {
+    var lines = [result.value.map { "\($0)" } ?? "nil", "\(result.unrecordedErrorCount)"]
+    for error in result.errors {
+        let location = error.location.map { "\($0.line):\($0.column) (\($0.offset))" } ?? "-"
+        lines.append("\(error.severity) \(error) @ \(location) \(error.value ?? "-") \(error.note ?? "-") \(error.jsonLine)")
+    }
+    return lines
+}
+
 /// Runs `body` on a thread with a 512 KiB stack, as secondary threads and dispatch queues get on Apple
 /// platforms (the fuzzer's own thread has 8 MiB, on which a stack overflow at 300 levels went unnoticed).
 func onSmallStack(_ body: @escaping @Sendable () -> Void) {
@@ -79,6 +111,14 @@ public func salvageFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     _ = decoder.decode(bytes: bytes, to: [String: [Int8]].self)
     _ = decoder.decode(data: Data(bytes), toDecodable: [String: FuzzAddress].self)
     _ = decoder.decodeRecords(data: Data(bytes), to: FuzzPerson.self)
+    // A top-level array decoded in batches of 1 to 97 bytes must give the whole document's result.
+    var batchOptions = options
+    batchOptions.reportsUnknownKeys = false
+    let whole = SalvagePackageAccess.decodeWhole(bytes, to: [FuzzRecord].self, options: batchOptions)
+    let batched = SalvagePackageAccess.decodeInBatches(bytes, to: [FuzzRecord].self, options: batchOptions, batchBytes: 1 + count % 97)
+    if fingerprint(batched.result) != fingerprint(whole) {
+        fatalError("batched decode (\(batched.batched ? "batches" : "fallback")) differs: \(fingerprint(batched.result)) vs \(fingerprint(whole))")
+    }
     // Every other input decodes again on a small stack: models, Codable values and JSON values.
     if count % 2 == 0 {
         onSmallStack {

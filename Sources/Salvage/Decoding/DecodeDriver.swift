@@ -4,8 +4,13 @@ import Foundation
 /// bytes are borrowed, so they are never copied.
 @usableFromInline
 enum DecodeDriver {
-    static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
-        parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, value: $1, to: T.self, options: options) }) { document in
+    /// A large top-level `[T]` goes a batch of elements at a time, with the same result (`ArrayBatchDecoding.swift`).
+    static func decode<T: APIDecodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions,
+                                        batching: ArrayBatching = .standard) -> APIDecodeResult<T> {
+        if input.count >= batching.threshold, let result = decodeInBatches(input, to: T.self, options: options, batchBytes: batching.batchBytes) {
+            return result
+        }
+        return parse(input, options: options, ifInvalid: { invalidJSON($0, input: input, value: $1, to: T.self, options: options) }) { document in
             decode(document: document, rootNode: 0, rawInput: input, reportsLocations: true, to: T.self, options: options)
         }
     }

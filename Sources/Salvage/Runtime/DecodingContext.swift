@@ -134,6 +134,21 @@ final class DecodingContext {
                                knownLocation: knownLocation, offsetBase: offsetBase, lease: next, isReusable: true, state: state)
     }
 
+    /// The context that goes on with this running decode over `document`, the next batch of a large top-level
+    /// array's elements (see `ArrayBatchDecoding.swift`): it takes over the open ledger (frames, errors) and the
+    /// slot at its next generation (decoders made over the last batch stay dead), and keeps this context's type
+    /// tags. Call `begin()` on it; this context then no longer frees or releases anything. Nil when this context
+    /// is not reusable or already handed over, or when the slot's generation would wrap.
+    func continuation(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> DecodingContext? {
+        guard isReusable, !handedOver, isOpen, let next = ContextSlotPool.renew(lease) else { return nil }
+        handedOver = true
+        let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations,
+                                      knownLocation: knownLocation, offsetBase: offsetBase, lease: next, isReusable: true, state: state)
+        context.idKeys = idKeys
+        context.typeTags = typeTags
+        return context
+    }
+
     deinit {
         guard !handedOver else { return }
         // A context dropped without `end()` must not stay reachable from its slot.
