@@ -15,11 +15,22 @@ extension SourceLocation {
         var lineStart = origin.offset
         var column = origin.column
         if bytes.firstIndex(of: UInt8(ascii: "\r"), from: origin.offset, to: end) == nil {
-            // The common case: `\n` is the only line break.
+            // The common case: `\n` is the only line break. Long lines (minified JSON has one) are skipped by
+            // `memchr`; from the first short one on, the rest are counted in blocks (`lineFeeds`), which costs
+            // less than a call per line.
             while let newline = bytes.firstIndex(of: UInt8(ascii: "\n"), from: lineStart, to: end) {
+                let isShortLine = newline - lineStart < Self.shortLine
                 line += 1
                 lineStart = newline + 1
                 column = 1
+                if isShortLine {
+                    let rest = lineFeeds(in: bytes, from: lineStart, to: end)
+                    if rest.count > 0 {
+                        line += rest.count
+                        lineStart = rest.last + 1
+                    }
+                    break
+                }
             }
         } else {
             var index = origin.offset
@@ -37,6 +48,9 @@ extension SourceLocation {
         column += scalarCount(in: bytes, from: lineStart, to: end)
         return SourceLocation(offset: end, line: line, column: column)
     }
+
+    /// Lines shorter than this many bytes are counted in blocks rather than found one `memchr` call each.
+    private static let shortLine = 512
 
     /// The number of Unicode scalars that start in `start ..< end` (bytes that are not UTF-8 continuation
     /// bytes), eight bytes at a time while they are ASCII. A `\r` of a `\r\n` counts as a column, as the

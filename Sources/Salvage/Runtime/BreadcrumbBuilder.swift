@@ -32,6 +32,14 @@ struct BreadcrumbBuilder {
     /// Built into one array, step by step, because it runs for every recorded error.
     func pathToRecord(to decoder: APIDecoder, decoding type: Any.Type?) -> [APICodingKey] {
         var keys: [APICodingKey] = []
+        appendPathToRecord(to: decoder, decoding: type, into: &keys)
+        return keys
+    }
+
+    /// `pathToRecord(to:decoding:)` appended to `keys` (empty): `DecodingContext.record` passes the same array
+    /// for every error, emptied with its room kept, so recording allocates no array for a path the ledger
+    /// stores in its table.
+    func appendPathToRecord(to decoder: APIDecoder, decoding type: Any.Type?, into keys: inout [APICodingKey]) {
         keys.reserveCapacity(8)
         switch decoder.step {
         case .root:
@@ -49,7 +57,6 @@ struct BreadcrumbBuilder {
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
         }
-        return keys
     }
 
     /// The tagged path to the present value at tape index `node`.
@@ -177,10 +184,9 @@ struct BreadcrumbBuilder {
     }
 
     private func tag(_ key: APICodingKey, with type: Any.Type, node: Int) -> APICodingKey {
-        if node >= 0, let idKey = context.idKey(of: type), let value = document.member(of: node, key: idKey) {
-            return key.tagged(with: context.typeTag(of: type, idKey: idKey), id: idText(value))
-        }
-        return key.tagged(with: context.typeTag(of: type, idKey: nil), id: nil)
+        let document = self.document
+        let (tag, idNode) = context.stepTag(of: type) { idKey in node >= 0 ? document.member(of: node, key: idKey) : nil }
+        return key.tagged(with: tag, id: idNode.flatMap(idText))
     }
 
     /// The id as shown in paths: strings without quotes, numbers as written, `true`, `false`, `null`.

@@ -145,24 +145,30 @@ struct DecodeLedger {
         if header.pointee.isOpen { header.pointee.unrecorded += 1 }
     }
 
-    func append(_ error: APIDecodeError, site: ErrorSite = .unknown) {
+    /// Records `error`, storing its path first unless `pathIsStored` (it went through `storedPath(of:)`).
+    func append(_ error: APIDecodeError, site: ErrorSite = .unknown, pathIsStored: Bool = false) {
         guard header.pointee.isOpen else { return }
         if isFull {
             header.pointee.unrecorded += 1
             return
         }
         var error = error
-        if case .keys(let keys) = error.storedPath {
-            // Into the decode's table; the first few paths stay arrays, of exactly their size (recorded paths
-            // come unsized: `BreadcrumbBuilder.pathToRecord`).
-            if let shared = addPath(keys) {
-                error.storedPath = .shared(shared.table, node: shared.node)
-            } else if keys.capacity > keys.count {
-                error.storedPath = .keys(BreadcrumbBuilder.exactlySized(keys))
-            }
+        if !pathIsStored, case .keys(let keys) = error.storedPath {
+            error.storedPath = storedPath(of: keys)
         }
         header.pointee.errors.append(error)
         header.pointee.sites.append(site)
+    }
+
+    /// How an error about to be recorded keeps `keys`: in the decode's table, or, for the first few paths, as an
+    /// array of exactly their count (`keys` may come with room to spare: `BreadcrumbBuilder.appendPathToRecord`).
+    /// `DecodingContext.record` calls it before making the error (and tells `append` that the path is stored);
+    /// `append` calls it for errors given whole. Call it once per recorded error: it counts the paths.
+    func storedPath(of keys: [APICodingKey]) -> APIDecodeError.StoredPath {
+        if let shared = addPath(keys) {
+            return .shared(shared.table, node: shared.node)
+        }
+        return .keys(keys.capacity > keys.count ? BreadcrumbBuilder.exactlySized(keys) : keys)
     }
 
     /// Adds `path` to the path builder (see `PathTableBuilder.add`).

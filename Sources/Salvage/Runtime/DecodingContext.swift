@@ -53,13 +53,26 @@ final class DecodingContext {
     /// How many errors were recorded so far.
     @usableFromInline var errorCount: Int { state.errorCount }
     @exclusivity(unchecked) private var locator: IncrementalLocator
+    /// The array `record` builds each path in, kept empty with its room between errors. Unchecked exclusivity:
+    /// only `record` reads and writes it, taking it out first.
+    @exclusivity(unchecked) private var pathScratch: [APICodingKey] = []
     /// `idKey` of each type tagged in a path so far (nil for types without one), so that recording an error
     /// does not look the conformance up again. A short list searched in order: a decode meets few types.
     /// Unchecked exclusivity: read and appended to only by `idKey(of:)`, which calls nothing that reaches it
     /// (a dynamic check on every recorded error's every tagged step otherwise).
     @exclusivity(unchecked) private var idKeys: [(type: ObjectIdentifier, idKey: String?)] = []
-    /// The type tags of this decode's paths, one per type and id key, shared by all the steps they tag.
-    @exclusivity(unchecked) private var typeTags: [(type: ObjectIdentifier, idKey: String?, tag: APICodingKey.TypeTag)] = []
+    /// The type tags of this decode's paths, shared by all the steps they tag: per type, its id key and its tags
+    /// with the id key (for steps whose record id is present) and without. One entry per type, so tagging a step
+    /// is one search by type (two searches, the second comparing id keys as strings, cost ~200 instructions a step).
+    @exclusivity(unchecked) private var typeTaggings: [TypeTagging] = []
+
+    /// An entry of `typeTaggings`; each tag is made the first time a step needs it.
+    private struct TypeTagging {
+        let type: ObjectIdentifier
+        let idKey: String?
+        var withIDKey: APICodingKey.TypeTag? = nil
+        var withoutIDKey: APICodingKey.TypeTag? = nil
+    }
 
     /// Makes the context of a decode; decoders reach it from `begin()` to `end()` (see `ContextSlot.swift`).
     /// `knownLocation` is a location at or before every value the decode reports (a record's start in a
@@ -100,7 +113,7 @@ final class DecodingContext {
     }
 
     /// Unchecked exclusivity on the per-decode state `restart` resets (`elementCursors`, `dateStrategy`, `locator`,
-    /// `typeTags`): each access is a plain assignment or a method that reaches nothing of the context's, so none
+    /// `typeTaggings`): each access is a plain assignment or a method that reaches nothing of the context's, so none
     /// can overlap another, and the dynamic checks of the four writes cost a stream's record about 230 instructions.
     ///
     /// Makes this ended context, after `canRestart`, the context of a new decode of its document, whose tape now
@@ -117,7 +130,7 @@ final class DecodingContext {
         dateStrategy = options.dateDecodingStrategy
         locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
         // `idKeys` stays: a type's id key is the same in every decode.
-        if !typeTags.isEmpty { typeTags.removeAll(keepingCapacity: true) }
+        if !typeTaggings.isEmpty { typeTaggings.removeAll(keepingCapacity: true) }
         return true
     }
 
@@ -254,11 +267,24 @@ final class DecodingContext {
         // Past the cap an error is only counted: building its path would be wasted work (and a decode meeting
         // errors by the thousand would pay for each).
         guard !state.isFull else { return state.countUnrecorded() }
-        let path = BreadcrumbBuilder(context: self).pathToRecord(to: decoder, decoding: type)
-        var error = APIDecodeError(path: path, reason: reason, location: location(of: decoder), severity: severity)
-        error.value = offendingValue(at: decoder.node)
-        if redactsValues { error = redactedIfNeeded(error) { decoder.node } }
-        state.append(error, site: ErrorSite(decoder))
+        // The path is built in the context's reused array (taken out while it is used, so a nested record would
+        // get an empty one of its own) and stored in the ledger's table before the error is made.
+        var keys = pathScratch
+        pathScratch = []
+        BreadcrumbBuilder(context: self).appendPathToRecord(to: decoder, decoding: type, into: &keys)
+        var error: APIDecodeError
+        let pathIsStored = !redactsValues
+        if redactsValues {
+            error = APIDecodeError(path: BreadcrumbBuilder.exactlySized(keys), reason: reason, location: location(of: decoder), severity: severity)
+            error.value = offendingValue(at: decoder.node)
+            error = redactedIfNeeded(error) { decoder.node }
+        } else {
+            error = APIDecodeError(storedPath: state.storedPath(of: keys), reason: reason, location: location(of: decoder), severity: severity)
+            error.value = offendingValue(at: decoder.node)
+        }
+        keys.removeAll(keepingCapacity: true)
+        pathScratch = keys
+        state.append(error, site: ErrorSite(decoder), pathIsStored: pathIsStored)
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`, or the Codable bridge),
@@ -291,14 +317,32 @@ final class DecodingContext {
         redactsValues && isRedacted(BreadcrumbBuilder(context: self).path(to: decoder, decoding: nil))
     }
 
-    /// The tag of a step where `type` was decoded (with `idKey` when its record id was present), shared by
-    /// every step of the decode it tags.
-    func typeTag(of type: Any.Type, idKey: String?) -> APICodingKey.TypeTag {
+    /// The tag of a step where `type` was decoded, shared by every step of the decode it tags, and the node of
+    /// the record id: `idNode` is asked for the member holding the type's `idKey` (when it has one); when it
+    /// finds it, the tag carries the id key and the node is returned.
+    func stepTag(of type: Any.Type, idNode: (_ idKey: String) -> Int?) -> (tag: APICodingKey.TypeTag, idNode: Int?) {
         let id = ObjectIdentifier(type)
-        if let known = typeTags.first(where: { $0.type == id && $0.idKey == idKey }) { return known.tag }
-        let tag = APICodingKey.TypeTag(swiftType: type, decodedTypeName: nil, idKey: idKey)
-        if typeTags.count < 32 { typeTags.append((id, idKey, tag)) }
-        return tag
+        var index = 0
+        while index < typeTaggings.count && typeTaggings[index].type != id { index += 1 }
+        if index == typeTaggings.count {
+            let idKey = self.idKey(of: type)
+            // 32 types at most (a decode meets few), and none once the decode has ended: such tags are not shared.
+            guard isOpen, typeTaggings.count < 32 else {
+                let node = idKey.flatMap(idNode)
+                return (APICodingKey.TypeTag(swiftType: type, decodedTypeName: nil, idKey: node == nil ? nil : idKey), node)
+            }
+            typeTaggings.append(TypeTagging(type: id, idKey: idKey))
+        }
+        if let idKey = typeTaggings[index].idKey, let node = idNode(idKey) {
+            if let tag = typeTaggings[index].withIDKey { return (tag, node) }
+            let tag = APICodingKey.TypeTag(swiftType: type, decodedTypeName: nil, idKey: idKey)
+            typeTaggings[index].withIDKey = tag
+            return (tag, node)
+        }
+        if let tag = typeTaggings[index].withoutIDKey { return (tag, nil) }
+        let tag = APICodingKey.TypeTag(swiftType: type, decodedTypeName: nil, idKey: nil)
+        typeTaggings[index].withoutIDKey = tag
+        return (tag, nil)
     }
 
     /// The `APIDecodable.idKey` of `type` (or its `APIIdentifiable.idKey`, for Codable types), or nil when
@@ -322,7 +366,9 @@ final class DecodingContext {
     func offendingValue(at node: Int) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
         let text = document.valueText(node)
-        guard text.count > options.maximumValueLength else { return text }
+        // A text of at most `maximumValueLength` UTF-8 bytes has at most as many characters: most values are
+        // short, and `utf8.count` is read in place where `count` walks the grapheme clusters (~280 instructions).
+        guard text.utf8.count > options.maximumValueLength, text.count > options.maximumValueLength else { return text }
         return String(text.prefix(max(0, options.maximumValueLength))) + "…"
     }
 

@@ -104,21 +104,21 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// type tag instance and the same id (so that the table can store both as one node).
     func isStored(at node: Int32, in table: PathTable) -> Bool {
         let stored = table.nodes[Int(node)]
-        switch step {
-        case .key(let key):
-            guard stored.text >= 0, table.strings[Int(stored.text)].hasSameUTF8(as: key) else { return false }
-        case .index(let index):
-            guard stored.text < 0, stored.index == index else { return false }
-        }
+        // The cheap checks first (an index, the tag's identity, whether there is an id); the texts last.
+        if case .index(let index) = step, stored.text >= 0 || stored.index != index { return false }
         if let typeTag {
             guard stored.tag >= 0, table.tags[Int(stored.tag)] === typeTag else { return false }
         } else if stored.tag >= 0 {
             return false
         }
-        if let id {
-            return stored.id >= 0 && table.strings[Int(stored.id)].hasSameUTF8(as: id)
+        guard (id == nil) == (stored.id < 0) else { return false }
+        if case .key(let key) = step {
+            guard stored.text >= 0, table.strings[Int(stored.text)].hasSameUTF8(as: key) else { return false }
         }
-        return stored.id < 0
+        if let id {
+            return table.strings[Int(stored.id)].hasSameUTF8(as: id)
+        }
+        return true
     }
 
     /// A key step from any `CodingKey`: an index when it has an `intValue`, a key otherwise.

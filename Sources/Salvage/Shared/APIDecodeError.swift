@@ -75,7 +75,13 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
 
     /// Creates an error (a `failure` unless said otherwise).
     public init(path: [APICodingKey], reason: APIDecodeErrorReason, location: SourceLocation? = nil, severity: Severity = .failure) {
-        self.storedPath = .keys(path)
+        self.init(storedPath: .keys(path), reason: reason, location: location, severity: severity)
+    }
+
+    /// An error whose path is stored already (a recording decode puts it in its `PathTable` first, so the error is
+    /// made once, in its final form, instead of being made with an array and copied to swap it for a table node).
+    init(storedPath: StoredPath, reason: APIDecodeErrorReason, location: SourceLocation?, severity: Severity) {
+        self.storedPath = storedPath
         self.reason = reason
         self.packedLocation = PackedLocation(location)
         self.extras = packedLocation.location == nil ? Extras.make(note: nil, location: location) : nil

@@ -178,6 +178,9 @@ extension String {
     /// `UTF8View`s cost the flaky benchmark 1% more instructions per decode (cachegrind).
     @inline(__always)
     func hasSameUTF8(as other: String) -> Bool {
+        // Texts of different lengths (most of those a table compares) are told apart without the closures below:
+        // a native string's UTF-8 count is stored.
+        guard utf8.count == other.utf8.count else { return false }
         let same = utf8.withContiguousStorageIfAvailable { mine in
             other.utf8.withContiguousStorageIfAvailable { theirs in
                 mine.count == theirs.count && mine.elementsEqual(theirs)

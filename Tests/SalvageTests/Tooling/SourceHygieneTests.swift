@@ -14,6 +14,7 @@ struct SourceHygieneTests {
         "Runtime/DecodeLedger.swift": "keeps a decode's frames, errors and absent keys behind one pointer (no exclusivity checks)",
         "Parsing/PlainTextScanning.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where plain string text stops",
         "Parsing/WhitespaceSkipping.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where a run of whitespace stops",
+        "Parsing/LineFeedCounting.swift": "reads 16-byte SIMD compare masks as lanes and words (unsafeBitCast) to count the line feeds before an error",
         "Document/ShortKeyComparing.swift": "compares a member key under eight bytes with two overlapping loads from each side",
         "Document/StringReading.swift": "makes Strings from UTF-8 the parser validated without validating it again (UTF8Span(unchecked:)), unescaping into a scratch buffer",
         "Document/SmallStrings.swift": "builds Strings of up to 15 UTF-8 bytes in place (two words, moved out of memory as a String) after checking the standard library's layout once",
