@@ -30,6 +30,10 @@ struct JSONParser: ~Copyable {
     /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
     /// `depth` being `current`'s. Kept out of `OpenContainer`, so opening and closing a container copies less.
     var keyFilters = GrowableBuffer<UInt64>(capacity: JSONParser.keyFilterWords * 16)
+    /// The lengths of the last whitespace runs before members and before closing brackets, per nesting
+    /// level: guesses for the next ones (`skipGuessedWhitespaceRun`). Last, so the fields the structure loop
+    /// reads for every value keep their places.
+    var runGuesses = WhitespaceRunGuesses()
 
     /// `expectedBytes`: how much of the input the parse will likely read, when not all of it (one record of
     /// a stream: sizing the tape for the whole window cost a large allocation per record).
@@ -143,7 +147,7 @@ struct JSONParser: ~Copyable {
             // After a value: close containers or move to the next element/member.
             while true {
                 guard depth > 0 else { return }
-                skipWhitespace()
+                skipWhitespace(beforeCloser: true)
                 let isObject = current.isObject
                 guard position < input.count else {
                     throw ParseFailure(message: "Unexpected end of input: \(isObject ? "expected ',' or '}'" : "expected ',' or ']'")", offset: position)
@@ -152,7 +156,7 @@ struct JSONParser: ~Copyable {
                 current.count += 1
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    skipWhitespace()
+                    skipWhitespace(beforeCloser: false)
                     if isObject {
                         if position < input.count, input.byte(position) == UInt8(ascii: "}") {
                             throw ParseFailure(message: "Trailing comma: expected a key after ','", offset: position)
@@ -194,7 +198,7 @@ struct JSONParser: ~Copyable {
             try scanNumber()
         case UInt8(ascii: "{"):
             try openContainer(kind: .object)
-            skipWhitespace()
+            skipWhitespace(beforeCloser: false)
             if position < input.count, input.byte(position) == UInt8(ascii: "}") {
                 position += 1
                 try closeContainer()
@@ -204,7 +208,7 @@ struct JSONParser: ~Copyable {
             }
         case UInt8(ascii: "["):
             try openContainer(kind: .array)
-            skipWhitespace()
+            skipWhitespace(beforeCloser: false)
             if position < input.count, input.byte(position) == UInt8(ascii: "]") {
                 position += 1
                 try closeContainer()
