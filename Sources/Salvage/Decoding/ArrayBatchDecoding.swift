@@ -89,7 +89,7 @@ extension Array: BatchDecodableRoot where Element: APIDecodable {
     /// not a static one taking the array `inout`: there, each `append` looked the array's type metadata up.)
     private mutating func appendElements(of document: JSONDocument, with array: APIDecoder, from index: inout Int) {
         var node = 1
-        let end = document.next(after: 0)
+        let end = document.tape[0].closeIndex
         while node < end {
             if let value = Element._salvageDecodeField(at: array.sibling(frame: array.frame, node: node, parent: 0, step: .index(index)), required: true) {
                 append(value)

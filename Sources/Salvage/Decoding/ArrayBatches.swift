@@ -40,7 +40,7 @@ struct ArrayBatches {
     /// Set when the next cut must be found by the exact scan.
     private var scansExactly = false
     /// Cleared once a guess found no cut or a wrong one: the input is not an array of objects as guessed.
-    private var guesses = true
+    private var guessesCuts = true
 
     /// The batches of `bytes` when they are a top-level array (after a byte order mark and whitespace) that is
     /// not empty; nil otherwise.
@@ -58,8 +58,8 @@ struct ArrayBatches {
     /// The next batch, the end, or why the input must be decoded whole.
     mutating func next(_ bytes: ByteReader) -> Step {
         guard let start else { return .end }
-        let guessed = scansExactly || !guesses ? nil : Self.guessedCut(bytes, from: start, after: batchBytes)
-        if guessed == nil { guesses = false }
+        let guessed = scansExactly || !guessesCuts ? nil : Self.guessedCut(bytes, from: start, after: batchBytes)
+        if guessed == nil { guessesCuts = false }
         guard let (cut, closesArray) = guessed ?? Self.cut(bytes, from: start, after: batchBytes) else { return .giveUp }
         (lastStart, lastGuessed, scansExactly) = (start, guessed != nil, false)
         if closesArray {
@@ -80,7 +80,7 @@ struct ArrayBatches {
     /// cut by the exact scan; false when there is nothing left to try.
     mutating func rescanExactly() -> Bool {
         guard lastGuessed else { return false }
-        (start, lastGuessed, scansExactly, guesses) = (lastStart, false, true, false)
+        (start, lastGuessed, scansExactly, guessesCuts) = (lastStart, false, true, false)
         return true
     }
 

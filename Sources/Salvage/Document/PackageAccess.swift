@@ -5,6 +5,17 @@ package enum SalvagePackageAccess {
         try? JSONDocument.withParsed(.array(bytes)) { $0.tape.count }.get()
     }
 
+    /// The number of JSON values (keys included) in `bytes`: the tape's nodes without containers' close nodes,
+    /// or nil when the input is invalid. Not timed by the benchmark (it walks the tape after parsing).
+    package static func valueCount(_ bytes: [UInt8]) -> Int? {
+        try? JSONDocument.withParsed(.array(bytes)) { document in
+            let tape = document.tape
+            var values = 0
+            for index in 0 ..< tape.count where !tape[index].isCloseNode { values += 1 }
+            return values
+        }.get()
+    }
+
     /// The tape of `bytes` as rows of (kind name, start, extent, count), or nil when the input is invalid:
     /// a scalar's text start and length; an open node's offset (from its close node), close node index and
     /// count; a close node as kind "close", with the container's offset and the index of its open node.

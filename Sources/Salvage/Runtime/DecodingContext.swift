@@ -158,7 +158,7 @@ final class DecodingContext {
         let context = DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: reportsLocations,
                                       knownLocation: knownLocation, offsetBase: offsetBase, lease: next, isReusable: true, state: state)
         context.idKeys = idKeys
-        context.typeTags = typeTags
+        context.typeTaggings = typeTaggings
         return context
     }
 

@@ -12,6 +12,14 @@ import Testing
         #expect(MemoryLayout<TapeNode>.stride == 8)
     }
 
+    /// The benchmark's parse suite reports `values`: JSON values and keys, not the containers' close nodes.
+    @Test func theBenchmarksValueCountLeavesOutCloseNodes() {
+        let json = Array(#"{"id": 7, "tags": ["a", "b", []], "ok": {}}"#.utf8)
+        #expect(SalvagePackageAccess.parse(json) == 14)
+        #expect(SalvagePackageAccess.valueCount(json) == 10)
+        #expect(SalvagePackageAccess.valueCount(Array("[1,".utf8)) == nil)
+    }
+
     struct Layout: Sendable, CustomTestStringConvertible {
         let json: String
         let rows: [Row]

@@ -278,7 +278,7 @@ struct ParserConformanceTests {
         #expect(result.errors.count == 1)
         let limit = testCase.maximumDepth ?? 512
         #expect(result.errors.first?.reason == .invalidJSON(JSONSyntaxError(
-            message: "Nesting is deeper than maximumDepth (\(limit) levels)",
+            message: "Nesting is deeper than maximumDepth (\(limit) \(limit == 1 ? "level" : "levels"))",
             location: Location(offset: testCase.offset, line: 1, column: testCase.offset + 1), limit: "maximumDepth")))
         #expect(result.errors.map(\.code) == ["limit_exceeded"])
     }

@@ -42,9 +42,12 @@ import Testing
         }
 
         mutating func closeContainer() {
+            // The tape's layout (Tape.swift): the open node records its close node's index and its count; the
+            // close node, the container's offset and the open node's index.
             let (row, count) = open.removeLast()
             let opened = rows[row]
             rows[row] = Row(kind: opened.kind, start: opened.start, extent: rows.count, count: count)
+            rows.append(Row(kind: "close", start: opened.start, extent: row, count: nil))
             text(opened.kind == "object" ? "}" : "]")
         }
     }

@@ -56,7 +56,7 @@ struct LimitCodeTests {
         options.maximumDepth = 1
         let error = try #require(APIDataDecoder(options: options).decode(string: "[[1]]", to: JSONValue.self).errors.first)
         #expect(error.diagnostic() == """
-        error: Invalid JSON at line 1, column 2 (byte 1): Nesting is deeper than maximumDepth (1 levels) [limit_exceeded]
+        error: Invalid JSON at line 1, column 2 (byte 1): Nesting is deeper than maximumDepth (1 level) [limit_exceeded]
          --> line 1, column 2: root(JSONValue)
         """)
         #expect(error.metadata["salvage.error.code"] == "limit_exceeded")
