@@ -25,7 +25,12 @@
 // finds no value there and records nothing (its generation is over, as for a decoder kept past its decode), where
 // the whole document's decode would still let it read its values. Catching that use would cost a check on the
 // path every subscript takes (`ContextHandle.liveContext`); using a decoder outside its `init(from:)` is the misuse
-// the guides warn about, and a decoder kept and used within one batch reads its values as before.
+// the guides warn about, and a decoder kept and used within one batch reads its values as before. And a late
+// fallback (a syntax error or trailing bytes near the end) runs the models' `init(from:)` of the earlier
+// batches' elements a second time in the whole document's decode: the result is the whole document's, but an
+// `init(from:)` with side effects has them twice (checking the whole input's syntax first would cost a second
+// parse of every large array; the guide says so instead).
+// More elements than one array may have (`TapeNode.maximumCount`) also fall back, to the parse's refusal.
 
 /// When the decode of a top-level array goes in batches: from which input size, and how many bytes a batch takes.
 struct ArrayBatching: Sendable {
@@ -66,6 +71,10 @@ extension Array: BatchDecodableRoot where Element: APIDecodable {
                     return run.leave() ? .decoded : .failed
                 }
                 switch outcome {
+                case .decoded where index > TapeNode.maximumCount:
+                    // More elements than one array may have: the whole document's parse refuses it (`containerSize`).
+                    run.abandon()
+                    return nil
                 case .decoded:
                     break
                 case .unparsed where batches.rescanExactly():
@@ -75,10 +84,14 @@ extension Array: BatchDecodableRoot where Element: APIDecodable {
                     return nil
                 }
                 let consumed = batch.base + batch.text.count
-                if elements.capacity == elements.count && consumed < bytes.count {
-                    // Room for about as many elements per byte in the rest of the input, once: an array grown by
-                    // doubling would hold up to twice the room at the end, and copy it on the way.
-                    elements.reserveCapacity(elements.count + index * (bytes.count - consumed) / consumed * 21 / 20 + 16)
+                if elements.count > 0 && elements.capacity == elements.count && consumed < bytes.count {
+                    // Room for about as many kept elements per byte in the rest of the input, once: an array grown
+                    // by doubling would hold up to twice the room at the end, and copy it on the way. Estimated
+                    // from the elements kept (dropped ones take no room), and never more than the rest of the
+                    // input can hold (an element and its comma take at least two bytes).
+                    let rest = bytes.count - consumed
+                    let estimate = elements.count * rest / consumed * 21 / 20 + 16
+                    elements.reserveCapacity(elements.count + Swift.min(estimate, rest / 2 + 1))
                 }
             }
         }
@@ -144,6 +157,8 @@ private struct BatchedRootDecode {
     var located = SourceLocation.start
     /// Errors of earlier batches and their severity then (see `guardEarlierErrors`).
     var guarded: [(index: Int, severity: APIDecodeError.Severity)] = []
+    /// The error count when `guarded` last grew.
+    var guardedThrough = 0
 
     init(options: APIDecodeOptions, rawInput: InputBytes, type: Any.Type) {
         self.options = options
@@ -200,7 +215,10 @@ private struct BatchedRootDecode {
     /// The whole document numbers them apart, so such a change never happens there: `finish` gives up on it.
     private mutating func guardEarlierErrors(_ state: DecodeLedger) {
         let count = state.recordedCount
-        guard count > 0 else { return }
+        // Nothing recorded since the last batch: its run is guarded already (guarding it again would grow the
+        // list by a run a batch).
+        guard count > 0, count != guardedThrough else { return }
+        guardedThrough = count
         let site = state.site(ofError: count - 1)
         var index = count - 1
         while index >= 0 && state.site(ofError: index) == site {

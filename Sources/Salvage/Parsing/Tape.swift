@@ -163,8 +163,8 @@ struct TapeNode: Sendable {
     var storedLength: Int { Int(truncatingIfNeeded: header >> TapeNode.lengthShift) }
 
     /// The length of a scalar text too long for the header (4 MiB or more), found by reading it again: the
-    /// parser has validated it, so a string ends at the first quote that is not escaped and a number at the
-    /// first byte that no number contains. Rare (a base64 image in a string), and linear like the copy
+    /// parser has validated it, so a string ends at the first quote that is not escaped and a number where
+    /// its grammar ends. Rare (a base64 image in a string), and linear like the copy
     /// that follows it.
     @inline(never)
     func measuredLength(in input: ByteReader) -> Int {
@@ -177,16 +177,19 @@ struct TapeNode: Sendable {
                 end += byte == UInt8(ascii: "\\") ? 2 : 1
             }
         } else {
-            while end < input.count {
-                switch input.byte(end) {
-                case UInt8(ascii: "0") ... UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                     UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    end += 1
-                    continue
-                default:
-                    break
-                }
-                break
+            // The number grammar, not just its bytes: in a stream the next value may follow without a separator
+            // (`…9-5`), so a second sign or point ends the number, as it ended the parser's scan.
+            func isDigit(_ offset: Int) -> Bool { offset < input.count && (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(input.byte(offset)) }
+            if end < input.count && input.byte(end) == UInt8(ascii: "-") { end += 1 }
+            while isDigit(end) { end += 1 }
+            if end < input.count && input.byte(end) == UInt8(ascii: ".") {
+                end += 1
+                while isDigit(end) { end += 1 }
+            }
+            if end < input.count && (input.byte(end) | 0x20) == UInt8(ascii: "e") {
+                end += 1
+                if end < input.count && (input.byte(end) == UInt8(ascii: "+") || input.byte(end) == UInt8(ascii: "-")) { end += 1 }
+                while isDigit(end) { end += 1 }
             }
         }
         return end - start

@@ -284,4 +284,19 @@ struct ArrayBatchParityTests {
         lines.append(result.summary.description)
         return lines
     }
+
+    /// The room reserved for the rest of the array is estimated from the elements kept, and never more than the
+    /// rest of the input can hold: a first batch of dropped elements followed by one large element reserves
+    /// little (it reserved about 540,000 elements when dropped elements counted).
+    @Test func theReservedRoomComesFromKeptElements() throws {
+        let head = String(repeating: "0,", count: 64)
+        let bytes = Array(("[" + head + "\"" + String(repeating: "x", count: 1 << 20) + "\"]").utf8)
+        let (result, batched) = SalvagePackageAccess.decodeInBatches(bytes, to: [String].self, batchBytes: 64)
+        #expect(batched)
+        let value = try #require(result.value)
+        #expect(value.count == 1 && value[0].utf8.count == 1 << 20)
+        #expect(value.capacity < 1_000)
+        #expect(result.errors.count == 64)
+        #expect(SalvagePackageAccess.decodeWhole(bytes, to: [String].self).errors.map(\.description) == result.errors.map(\.description))
+    }
 }

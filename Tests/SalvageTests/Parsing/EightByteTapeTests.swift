@@ -177,4 +177,17 @@ import Testing
         let closeNode = TapeNode(closingContainerAt: 12)
         #expect(closeNode.isCloseNode && !closeNode.isContainer && closeNode.payload == 12)
     }
+
+    /// A long number is measured again by the number grammar, so a value that follows it without a separator (as
+    /// in a stream of concatenated values) is not taken into it. Small texts here: `measuredLength` is what
+    /// reading a sentinel length calls.
+    @Test(arguments: [
+        ("123-5", 3), ("-1.5-2", 4), ("1.5.5", 3), ("1e5-3", 3), ("1E+5+3", 4), ("-0.25e-7,", 8), ("7", 1), ("12]", 2),
+        ("1.5e3.0", 5), ("0e0e0", 3),
+    ])
+    func longNumbersEndWhereTheirGrammarEnds(_ text: String, _ length: Int) throws {
+        let node = TapeNode(numberAt: 0, length: UInt32(TapeNode.lengthSentinel), header: NodeKind.number.rawValue)
+        let measured = ByteReader.withBytes(of: Array(text.utf8)) { node.measuredLength(in: $0) }
+        #expect(measured == length)
+    }
 }
