@@ -29,7 +29,7 @@ struct JSONParser: ~Copyable {
     var depth = 0
     /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
     /// `depth` being `current`'s. Kept out of `OpenContainer`, so opening and closing a container copies less.
-    var keyFilters = GrowableBuffer<UInt64>(capacity: JSONParser.keyFilterWords * 16)
+    var keyFilters: GrowableBuffer<UInt64>
     /// The lengths of the last whitespace runs before members and before closing brackets, per nesting
     /// level: guesses for the next ones (`skipGuessedWhitespaceRun`). Last, so the fields the structure loop
     /// reads for every value keep their places.
@@ -43,32 +43,53 @@ struct JSONParser: ~Copyable {
         // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
         self.tape = GrowableBuffer(capacity: min(min(expectedBytes ?? input.count, input.count) / 6 + 16, 1 << 24))
         self.stack = GrowableBuffer(capacity: 16)
+        self.keyFilters = GrowableBuffer(capacity: JSONParser.keyFilterWords * 16)
     }
 
-    /// A parser that writes into `tape` and keeps its open containers in `stack`, both emptied first, in
-    /// their memory.
+    /// The buffers a parser needs besides its tape, kept from one parse to the next (a stream's records).
+    struct Scratch: ~Copyable {
+        /// The open containers, emptied by the next parse.
+        var stack: GrowableBuffer<OpenContainer>
+        /// The key filters, kept as they are: `clearKeyFilter` empties a level's filter when an object opens.
+        var keyFilters: GrowableBuffer<UInt64>
+
+        /// New buffers, for a first parse.
+        init() {
+            stack = GrowableBuffer(capacity: 16)
+            keyFilters = GrowableBuffer(capacity: JSONParser.keyFilterWords * 16)
+        }
+
+        init(stack: consuming GrowableBuffer<OpenContainer>, keyFilters: consuming GrowableBuffer<UInt64>) {
+            self.stack = stack
+            self.keyFilters = keyFilters
+        }
+    }
+
+    /// A parser that writes into `tape`, emptied first, in its memory, with the scratch buffers of an earlier
+    /// parse (its stack emptied; its key filters allocated 1 KiB per record when made new).
     private init(input: ByteReader, limits: ParseLimits, reusing tape: consuming GrowableBuffer<TapeNode>,
-                 stack: consuming GrowableBuffer<OpenContainer>) {
+                 scratch: consuming Scratch) {
         self.input = input
         self.limits = limits
         tape.removeAll()
         self.tape = tape
-        stack.removeAll()
-        self.stack = stack
+        scratch.stack.removeAll()
+        self.stack = scratch.stack
+        self.keyFilters = scratch.keyFilters
     }
 
-    /// The buffers a parser made with `init(input:limits:reusing:stack:)` gives back.
+    /// The buffers a parser made with `init(input:limits:reusing:scratch:)` gives back.
     struct Buffers: ~Copyable {
         var tape: GrowableBuffer<TapeNode>
-        var stack: GrowableBuffer<OpenContainer>
+        var scratch: Scratch
     }
 
     /// Parses the one value starting at `start` (after whitespace) into `tape`, emptied first, in its memory,
-    /// with the open containers in `stack` (made when nil): a stream's records, one after another, allocate
+    /// with the scratch buffers in `scratch` (made when nil): a stream's records, one after another, allocate
     /// nothing for their parse (see `TapeStorage.parseValue`). Returns the offset after the value, or the failure.
     static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits, into tape: inout GrowableBuffer<TapeNode>,
-                           stack: inout GrowableBuffer<OpenContainer>?) -> Result<Int, ParseFailure> {
-        var parser = JSONParser(input: input, limits: limits, reusing: tape, stack: stack.take() ?? GrowableBuffer(capacity: 16))
+                           scratch: inout Scratch?) -> Result<Int, ParseFailure> {
+        var parser = JSONParser(input: input, limits: limits, reusing: tape, scratch: scratch.take() ?? Scratch())
         let end: Result<Int, ParseFailure>
         do throws(ParseFailure) {
             end = .success(try parser.parseValue(from: start))
@@ -77,7 +98,7 @@ struct JSONParser: ~Copyable {
         }
         let buffers = parser.takeBuffers()
         tape = buffers.tape
-        stack = .some(buffers.stack)
+        scratch = .some(buffers.scratch)
         return end
     }
 
@@ -95,14 +116,17 @@ struct JSONParser: ~Copyable {
         return (TapeStorage(nodes: tape), end)
     }
 
-    /// The tape and the stack, for a parser made with `init(input:limits:reusing:stack:)`; consumes the parser.
+    /// The tape and the scratch buffers, for a parser made with `init(input:limits:reusing:scratch:)`; consumes
+    /// the parser.
     private consuming func takeBuffers() -> Buffers {
-        Buffers(tape: tape, stack: stack)
+        Buffers(tape: tape, scratch: Scratch(stack: stack, keyFilters: keyFilters))
     }
 
     /// Parses the value starting at `start` (after whitespace); returns the offset after it.
     private mutating func parseValue(from start: Int) throws(ParseFailure) -> Int {
-        if let failure = limits.inputSizeFailure(input.count) { throw failure }
+        // The size compared here first: a stream's records come here one by one, and the call returning an
+        // optional failure cost each about 40 instructions.
+        if input.count > limits.maximumInputSize, let failure = limits.inputSizeFailure(input.count) { throw failure }
         position = start
         skipWhitespace()
         guard position < input.count else {

@@ -15,9 +15,9 @@
 @usableFromInline
 final class TapeStorage {
     @exclusivity(unchecked) @usableFromInline var nodes: GrowableBuffer<TapeNode>
-    /// The parser's stack of open containers, kept by `parseValue` for the next one (nil until then). Unchecked
-    /// exclusivity, like `nodes`: only `parseValue` uses it.
-    @exclusivity(unchecked) private var openContainers: GrowableBuffer<JSONParser.OpenContainer>?
+    /// The parser's stack of open containers and its key filters, kept by `parseValue` for the next one (nil
+    /// until then). Unchecked exclusivity, like `nodes`: only `parseValue` uses it.
+    @exclusivity(unchecked) private var parserScratch: JSONParser.Scratch?
 
     /// Takes over the parser's nodes, without copying them.
     init(nodes: consuming GrowableBuffer<TapeNode>) {
@@ -29,7 +29,7 @@ final class TapeStorage {
     /// with no meaningful nodes). Only while nothing reads this tape: a stream's next record, once the
     /// previous one's decode ended and nothing kept its context.
     func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits) -> Result<Int, ParseFailure> {
-        JSONParser.parseValue(in: input, from: start, limits: limits, into: &nodes, stack: &openContainers)
+        JSONParser.parseValue(in: input, from: start, limits: limits, into: &nodes, scratch: &parserScratch)
     }
 
     /// How many nodes the memory holds.
