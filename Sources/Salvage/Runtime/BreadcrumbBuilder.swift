@@ -92,7 +92,8 @@ struct BreadcrumbBuilder {
             let index = reachedFromParent ? frameIndex.innermostReached[node] : frameIndex.innermost[node]
             return index.flatMap { context.state[$0] }
         }
-        return innermostFrame { $0.node == node && (!reachedFromParent || $0.parent >= 0) }
+        let index = context.state.innermostFrameIndex(decoding: node, reachedFromParent: reachedFromParent)
+        return index >= 0 ? context.state[index] : nil
     }
 
     private func appendRoot(to keys: inout [APICodingKey]) {

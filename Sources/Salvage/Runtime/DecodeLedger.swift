@@ -353,6 +353,20 @@ struct DecodeLedger {
         frame(index)?.pointee
     }
 
+    /// The index of the innermost open frame decoding `node` (and reached from a parent, when
+    /// `reachedFromParent`), or -1: compared in place, for `BreadcrumbBuilder`, which asks once per step of
+    /// every recorded path (copying each frame out to test it cost a twelve-word copy per frame looked at).
+    func innermostFrameIndex(decoding node: Int, reachedFromParent: Bool) -> Int {
+        let base = header.pointee.frames.base
+        var index = header.pointee.frames.count - 1
+        while index >= 0 {
+            let frame = base + index
+            if frame.pointee.node == node && (!reachedFromParent || frame.pointee.parent >= 0) { return index }
+            index -= 1
+        }
+        return -1
+    }
+
     /// Whether frame `index` is open and `node` lies inside its value (see `Frame.end`).
     func contains(frame index: Int, node: Int) -> Bool {
         guard let frame = frame(index) else { return false }
