@@ -146,13 +146,14 @@ struct DecodeLedger {
     }
 
     /// Records `error`, storing its path first unless `pathIsStored` (it went through `storedPath(of:)`).
-    func append(_ error: APIDecodeError, site: ErrorSite = .unknown, pathIsStored: Bool = false) {
+    /// Takes `error` (`consuming`: the caller's last use of it, so it is moved into the array, not copied
+    /// with a retain and a release of each of its references).
+    func append(_ error: consuming APIDecodeError, site: ErrorSite = .unknown, pathIsStored: Bool = false) {
         guard header.pointee.isOpen else { return }
         if isFull {
             header.pointee.unrecorded += 1
             return
         }
-        var error = error
         if !pathIsStored, case .keys(let keys) = error.storedPath {
             error.storedPath = storedPath(of: keys)
         }
