@@ -52,7 +52,19 @@ struct BreadcrumbBuilder {
             } else {
                 appendRoot(to: &keys)
             }
-            appendStepKeys(of: decoder.step, node: decoder.node, to: &keys)
+            guard let type else { return appendStepKeys(of: decoder.step, node: decoder.node, to: &keys) }
+            // The step's last key is tagged with `type` as it is appended: tagging it from the frames first, then
+            // copying it out to tag it again, cost a type-tag search, a copy and the array's uniqueness checks.
+            var appended = false
+            forEachKey(of: decoder.step, node: decoder.node) { key, isLast in
+                if isLast {
+                    keys.append(tag(key, with: type, node: decoder.node))
+                    appended = true
+                } else {
+                    append(key, node: -1, to: &keys)
+                }
+            }
+            if appended { return }
         }
         if let type, !keys.isEmpty {
             keys[keys.count - 1] = tag(keys[keys.count - 1], with: type, node: decoder.node)
