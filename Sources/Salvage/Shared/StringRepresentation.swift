@@ -7,13 +7,16 @@
 
 extension String {
     /// Whether the two strings have the same in-memory representation: then they are the same text (strings are
-    /// immutable values), but strings of the same text may have different representations. Always false where a
-    /// `String` is not two words.
+    /// immutable values), but strings of the same text may have different representations. Always false on
+    /// platforms other than 64-bit x86 and ARM (where a `String` is not two 64-bit words).
     @inline(__always)
     func hasSameRepresentation(as other: String) -> Bool {
-        guard MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size else { return false }
+        #if arch(x86_64) || arch(arm64)
         let mine = unsafeBitCast(self, to: (UInt64, UInt64).self)
         let theirs = unsafeBitCast(other, to: (UInt64, UInt64).self)
         return mine.0 == theirs.0 && mine.1 == theirs.1
+        #else
+        return false
+        #endif
     }
 }
