@@ -146,13 +146,14 @@ struct DecodeLedger {
     }
 
     /// Records `error`, storing its path first unless `pathIsStored` (it went through `storedPath(of:)`).
-    func append(_ error: APIDecodeError, site: ErrorSite = .unknown, pathIsStored: Bool = false) {
+    /// Takes `error` (`consuming`: the caller's last use of it, so it is moved into the array, not copied
+    /// with a retain and a release of each of its references).
+    func append(_ error: consuming APIDecodeError, site: ErrorSite = .unknown, pathIsStored: Bool = false) {
         guard header.pointee.isOpen else { return }
         if isFull {
             header.pointee.unrecorded += 1
             return
         }
-        var error = error
         if !pathIsStored, case .keys(let keys) = error.storedPath {
             error.storedPath = storedPath(of: keys)
         }
@@ -351,6 +352,20 @@ struct DecodeLedger {
     /// The frame at `index`, or nil when there is none (e.g. a decoder used after its model was decoded).
     subscript(index: Int) -> Frame? {
         frame(index)?.pointee
+    }
+
+    /// The index of the innermost open frame decoding `node` (and reached from a parent, when
+    /// `reachedFromParent`), or -1: compared in place, for `BreadcrumbBuilder`, which asks once per step of
+    /// every recorded path (copying each frame out to test it cost a twelve-word copy per frame looked at).
+    func innermostFrameIndex(decoding node: Int, reachedFromParent: Bool) -> Int {
+        let base = header.pointee.frames.base
+        var index = header.pointee.frames.count - 1
+        while index >= 0 {
+            let frame = base + index
+            if frame.pointee.node == node && (!reachedFromParent || frame.pointee.parent >= 0) { return index }
+            index -= 1
+        }
+        return -1
     }
 
     /// Whether frame `index` is open and `node` lies inside its value (see `Frame.end`).

@@ -272,19 +272,22 @@ final class DecodingContext {
         var keys = pathScratch
         pathScratch = []
         BreadcrumbBuilder(context: self).appendPathToRecord(to: decoder, decoding: type, into: &keys)
-        var error: APIDecodeError
-        let pathIsStored = !redactsValues
+        // Made once, in its final form, and moved into the ledger (`append` consumes it): setting `value` after
+        // making it, then passing the variable on, copied the error (a retain and release of each reference).
+        let error: APIDecodeError
         if redactsValues {
-            error = APIDecodeError(path: BreadcrumbBuilder.exactlySized(keys), reason: reason, location: location(of: decoder), severity: severity)
-            error.value = offendingValue(at: decoder.node)
-            error = redactedIfNeeded(error) { decoder.node }
+            var shown = APIDecodeError(path: BreadcrumbBuilder.exactlySized(keys), reason: reason, location: location(of: decoder), severity: severity)
+            shown.value = offendingValue(at: decoder.node)
+            error = redactedIfNeeded(shown) { decoder.node }
         } else {
-            error = APIDecodeError(storedPath: state.storedPath(of: keys), reason: reason, location: location(of: decoder), severity: severity)
-            error.value = offendingValue(at: decoder.node)
+            error = APIDecodeError(storedPath: state.storedPath(of: keys), reason: reason, location: location(of: decoder), severity: severity,
+                                   value: offendingValue(at: decoder.node))
         }
-        keys.removeAll(keepingCapacity: true)
+        // Emptied one key at a time: `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`
+        // (about 430 instructions for a path of four keys).
+        while !keys.isEmpty { keys.removeLast() }
         pathScratch = keys
-        state.append(error, site: ErrorSite(decoder), pathIsStored: pathIsStored)
+        state.append(error, site: ErrorSite(decoder), pathIsStored: !redactsValues)
     }
 
     /// Records an error built elsewhere (e.g. by user code through `recordError`, or the Codable bridge),

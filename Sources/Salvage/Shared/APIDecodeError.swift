@@ -80,13 +80,14 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
 
     /// An error whose path is stored already (a recording decode puts it in its `PathTable` first, so the error is
     /// made once, in its final form, instead of being made with an array and copied to swap it for a table node).
-    init(storedPath: StoredPath, reason: APIDecodeErrorReason, location: SourceLocation?, severity: Severity) {
+    /// `value` is the offending value's text, when known.
+    init(storedPath: StoredPath, reason: APIDecodeErrorReason, location: SourceLocation?, severity: Severity, value: String? = nil) {
         self.storedPath = storedPath
         self.reason = reason
         self.packedLocation = PackedLocation(location)
         self.extras = packedLocation.location == nil ? Extras.make(note: nil, location: location) : nil
         self.severity = severity
-        self.value = nil
+        self.value = value
     }
 
     /// The stable, machine-readable code of the reason, e.g. `type_mismatch`; see ``APIDecodeErrorReason/code``.

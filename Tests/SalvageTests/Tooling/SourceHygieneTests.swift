@@ -17,6 +17,7 @@ struct SourceHygieneTests {
         "Parsing/LineFeedCounting.swift": "reads 16-byte SIMD compare masks as lanes and words (unsafeBitCast) to count the line feeds before an error",
         "Document/ShortKeyComparing.swift": "compares a member key under eight bytes with two overlapping loads from each side",
         "Document/StringReading.swift": "makes Strings from UTF-8 the parser validated without validating it again (UTF8Span(unchecked:)), unescaping into a scratch buffer",
+        "Shared/StringRepresentation.swift": "reads a String's two words (unsafeBitCast) to see whether two keys of a path table are the same representation",
         "Document/SmallStrings.swift": "builds Strings of up to 15 UTF-8 bytes in place (two words, moved out of memory as a String) after checking the standard library's layout once",
         "Codable/CheckedReinterpretation.swift": "returns a value as the generic type it was just checked to be",
         "Codable/KeyedContainerPool.swift": "hands a keyed container out again once only the pool holds its box (a reference count check through the box's one stored reference)",
