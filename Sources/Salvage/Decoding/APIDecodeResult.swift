@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a decode produced: the value, if the top-level model could be built, and every problem met.
 ///
 /// A value can come with errors: optional fields that were invalid and array elements that were dropped
@@ -54,7 +56,7 @@ public struct APIDecodeResult<Value> {
 extension APIDecodeResult: Sendable where Value: Sendable {}
 
 /// Thrown by ``APIDecodeResult/get()`` when no value could be decoded; lists every problem met.
-public struct APIDecodeFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public struct APIDecodeFailure: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// Every problem met, in the order met.
     public let errors: [APIDecodeError]
 
@@ -68,4 +70,7 @@ public struct APIDecodeFailure: Error, Hashable, Sendable, CustomStringConvertib
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
         return (["Decoding failed with \(count):"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }
+
+    /// Same as `description`, so `error.localizedDescription` lists the problems also through `any Error`.
+    public var errorDescription: String? { description }
 }
