@@ -32,7 +32,7 @@ public struct APIDecodeResult<Value> {
 
     /// The value, or an ``APIDecodeFailure`` listing all errors when there is none.
     public func get() throws(APIDecodeFailure) -> Value {
-        guard let value else { throw APIDecodeFailure(errors: errors) }
+        guard let value else { throw APIDecodeFailure(errors: errors, unrecordedErrorCount: unrecordedErrorCount) }
         return value
     }
 
@@ -48,7 +48,9 @@ public struct APIDecodeResult<Value> {
     /// ```
     public func strictValue(allowingInfo: Bool = true) throws(APIDecodeFailure) -> Value {
         let problems = errors.filter { !allowingInfo || $0.severity > .info }
-        guard let value, problems.isEmpty, unrecordedErrorCount == 0 else { throw APIDecodeFailure(errors: errors) }
+        guard let value, problems.isEmpty, unrecordedErrorCount == 0 else {
+            throw APIDecodeFailure(errors: errors, unrecordedErrorCount: unrecordedErrorCount)
+        }
         return value
     }
 }
@@ -60,15 +62,26 @@ public struct APIDecodeFailure: LocalizedError, Hashable, Sendable, CustomString
     /// Every problem met, in the order met.
     public let errors: [APIDecodeError]
 
+    /// Problems met but not recorded because of ``APIDecodeOptions/maximumRecordedErrors`` (the result's
+    /// ``APIDecodeResult/unrecordedErrorCount``), counted in the first line of `description`.
+    let unrecordedErrorCount: Int
+
     /// Creates a failure from its errors.
     public init(errors: [APIDecodeError]) {
-        self.errors = errors
+        self.init(errors: errors, unrecordedErrorCount: 0)
     }
 
-    /// One line saying how many problems there were, then one line per problem.
+    init(errors: [APIDecodeError], unrecordedErrorCount: Int) {
+        self.errors = errors
+        self.unrecordedErrorCount = unrecordedErrorCount
+    }
+
+    /// One line saying how many problems there were (and how many more were not recorded), then one line
+    /// per recorded problem.
     public var description: String {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
-        return (["Decoding failed with \(count):"] + errors.map { "  \($0)" }).joined(separator: "\n")
+        let unrecorded = unrecordedErrorCount > 0 ? " (\(unrecordedErrorCount) more not recorded)" : ""
+        return (["Decoding failed with \(count)\(unrecorded):"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }
 
     /// Same as `description`, so `error.localizedDescription` lists the problems also through `any Error`.
