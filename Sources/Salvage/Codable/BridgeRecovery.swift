@@ -83,7 +83,8 @@ extension DocumentDecoder {
         if thrown is AlreadyRecorded { return }
         guard let decodingError = thrown as? DecodingError else {
             let position = APIDecoder(context: context, frame: context.state.count - 1, node: node, parent: -1, step: .atNode)
-            context.record(.other(message: "\(thrown)"), at: position, decoding: nil, severity: required ? .failure : .recovered)
+            context.record(.other(message: Self.message(of: thrown, at: position, in: context)), at: position, decoding: nil,
+                           severity: required ? .failure : .recovered)
             return
         }
         guard let site = decodingError.salvageSite else {
@@ -92,6 +93,21 @@ extension DocumentDecoder {
         guard var error = site.error else { return context.state.countUnrecorded() }
         if !required && site.demotable && site.node == node { error.severity = .recovered }
         context.record(error)
+    }
+
+    /// The message of a non-`DecodingError` thrown at `position`: its description with control characters
+    /// escaped, as `DecodingError` messages are (it may quote the input, and a line break in it would split
+    /// the error's description). At a redacted position the value's text is replaced first, while it is
+    /// still written as in the input (the decode's redaction then finds nothing left to replace).
+    private static func message(of thrown: any Error, at position: APIDecoder, in context: DecodingContext) -> String {
+        var message = "\(thrown)"
+        let node = position.node
+        if context.redactsValue(at: position), node >= 0,
+           context.document.kind(node) == .string || context.document.kind(node) == .number {
+            let text = context.document.valueText(node)
+            if !text.isEmpty { message = message.replacingOccurrences(of: text, with: redactedText) }
+        }
+        return escapingControlCharacters(message)
     }
 }
 

@@ -36,8 +36,9 @@ public enum OpenEnum<Known: RawRepresentable>: APIDecodable where Known.RawValue
         if let value = Known(rawValue: raw) {
             self = .known(value)
         } else {
+            let shown = decoder.shownRawValue(raw)
             decoder.withContext {
-                $0.record(.unexpectedRawValue(value: "\(raw)", type: "\(Known.self)"), at: decoder, decoding: nil, severity: .info)
+                $0.record(.unexpectedRawValue(value: shown, type: "\(Known.self)"), at: decoder, decoding: nil, severity: .info)
             }
             self = .unknown(raw)
         }

@@ -12,7 +12,8 @@ extension APIDecodable where Self: RawRepresentable, Self.RawValue: APIDecodable
     public init?(from decoder: APIDecoder) {
         guard let rawValue = decoder.decodeRawValue(RawValue.self) else { return nil }
         guard let value = Self(rawValue: rawValue) else {
-            decoder.withContext { $0.record(.unexpectedRawValue(value: "\(rawValue)", type: "\(Self.self)"), at: decoder, decoding: nil) }
+            let shown = decoder.shownRawValue(rawValue)
+            decoder.withContext { $0.record(.unexpectedRawValue(value: shown, type: "\(Self.self)"), at: decoder, decoding: nil) }
             return nil
         }
         self = value
@@ -31,5 +32,16 @@ extension APIDecoder {
 
     private func convertRaw<S: ScalarDecodable, R>(_ scalar: S.Type, as type: R.Type) -> R? {
         convertScalar(S.self, tagged: false) as? R
+    }
+
+    /// A raw value no case has, as its `unexpectedRawValue` error shows it: a string or number here as
+    /// written (as the Codable path shows it), not `rawValue`'s description, which for a `Double` raw value
+    /// is a rounded stand-in (`9007199254740993` printed `9.007199254740992e+15`).
+    func shownRawValue(_ rawValue: some Any) -> String {
+        let written = withContext { context -> String? in
+            guard node >= 0, context.document.kind(node) == .string || context.document.kind(node) == .number else { return nil }
+            return context.document.valueText(node)
+        } ?? nil
+        return written ?? "\(rawValue)"
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a decode produced: the value, if the top-level model could be built, and every problem met.
 ///
 /// A value can come with errors: optional fields that were invalid and array elements that were dropped
@@ -30,7 +32,7 @@ public struct APIDecodeResult<Value> {
 
     /// The value, or an ``APIDecodeFailure`` listing all errors when there is none.
     public func get() throws(APIDecodeFailure) -> Value {
-        guard let value else { throw APIDecodeFailure(errors: errors) }
+        guard let value else { throw APIDecodeFailure(errors: errors, unrecordedErrorCount: unrecordedErrorCount) }
         return value
     }
 
@@ -46,7 +48,9 @@ public struct APIDecodeResult<Value> {
     /// ```
     public func strictValue(allowingInfo: Bool = true) throws(APIDecodeFailure) -> Value {
         let problems = errors.filter { !allowingInfo || $0.severity > .info }
-        guard let value, problems.isEmpty, unrecordedErrorCount == 0 else { throw APIDecodeFailure(errors: errors) }
+        guard let value, problems.isEmpty, unrecordedErrorCount == 0 else {
+            throw APIDecodeFailure(errors: errors, unrecordedErrorCount: unrecordedErrorCount)
+        }
         return value
     }
 }
@@ -54,18 +58,32 @@ public struct APIDecodeResult<Value> {
 extension APIDecodeResult: Sendable where Value: Sendable {}
 
 /// Thrown by ``APIDecodeResult/get()`` when no value could be decoded; lists every problem met.
-public struct APIDecodeFailure: Error, Hashable, Sendable, CustomStringConvertible {
+public struct APIDecodeFailure: LocalizedError, Hashable, Sendable, CustomStringConvertible {
     /// Every problem met, in the order met.
     public let errors: [APIDecodeError]
 
+    /// Problems met but not recorded because of ``APIDecodeOptions/maximumRecordedErrors`` (the result's
+    /// ``APIDecodeResult/unrecordedErrorCount``), counted in the first line of `description`.
+    let unrecordedErrorCount: Int
+
     /// Creates a failure from its errors.
     public init(errors: [APIDecodeError]) {
-        self.errors = errors
+        self.init(errors: errors, unrecordedErrorCount: 0)
     }
 
-    /// One line saying how many problems there were, then one line per problem.
+    init(errors: [APIDecodeError], unrecordedErrorCount: Int) {
+        self.errors = errors
+        self.unrecordedErrorCount = unrecordedErrorCount
+    }
+
+    /// One line saying how many problems there were (and how many more were not recorded), then one line
+    /// per recorded problem.
     public var description: String {
         let count = errors.count == 1 ? "1 problem" : "\(errors.count) problems"
-        return (["Decoding failed with \(count):"] + errors.map { "  \($0)" }).joined(separator: "\n")
+        let unrecorded = unrecordedErrorCount > 0 ? " (\(unrecordedErrorCount) more not recorded)" : ""
+        return (["Decoding failed with \(count)\(unrecorded):"] + errors.map { "  \($0)" }).joined(separator: "\n")
     }
+
+    /// Same as `description`, so `error.localizedDescription` lists the problems also through `any Error`.
+    public var errorDescription: String? { description }
 }

@@ -26,9 +26,10 @@ extension APIDecoder {
             if let converted = try transform(decoded) { return converted }
             reason = "a value the transform accepts"
         } catch {
-            // What the closure threw may quote the value in any form: leave it out when the value is redacted.
+            // What the closure threw may quote the value in any form: leave it out when the value is redacted,
+            // and escape its control characters otherwise, so a line break in it cannot split the description.
             let redacted = withContext { $0.redactsValue(at: self) } ?? true
-            reason = "a value the transform accepts (it threw: \(redacted ? "<redacted>" : "\(error)"))"
+            reason = "a value the transform accepts (it threw: \(redacted ? "<redacted>" : escapingControlCharacters("\(error)")))"
         }
         withContext { context in
             context.record(.invalidFormat(value: context.document.valueText(node), type: "\(U.self)", expected: reason), at: self, decoding: U.self)

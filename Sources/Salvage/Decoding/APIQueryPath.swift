@@ -33,13 +33,16 @@ public struct APIQueryPath: Hashable, Sendable, ExpressibleByStringLiteral, Expr
         self.components = components
     }
 
-    /// A dotted path; `\.` is a dot inside a key and `\\` a backslash.
+    /// A dotted path; `\.` is a dot inside a key and `\\` a backslash (as is a backslash before any other
+    /// character or at the end).
     public init(_ dotted: String) {
         var components: [Component] = []
         var current = ""
         var escaping = false
         for character in dotted {
             if escaping {
+                // Only a dot and a backslash are escaped; before anything else the backslash is kept (it was dropped).
+                if character != "." && character != "\\" { current.append("\\") }
                 current.append(character)
                 escaping = false
             } else if character == "\\" {
@@ -51,6 +54,8 @@ public struct APIQueryPath: Hashable, Sendable, ExpressibleByStringLiteral, Expr
                 current.append(character)
             }
         }
+        // A backslash that ends the text escapes nothing: it is part of the last key (it was dropped).
+        if escaping { current.append("\\") }
         components.append(.keyOrIndex(current))
         self.components = components
     }

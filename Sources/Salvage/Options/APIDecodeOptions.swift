@@ -82,7 +82,8 @@ public struct APIDecodeOptions: Sendable {
     public var reportsUnknownKeys = false
 
     /// Paths whose values are never kept in errors, as dotted patterns below the root where `*` matches
-    /// any one key or index: `"user.password"`, `"people.*.email"`. An error at or below a matching
+    /// any one key or index: `"user.password"`, `"people.*.email"`; `\.` is a dot inside a key, as in
+    /// ``APIQueryPath`` (`"contact\\.email"` in Swift source names the key `contact.email`). An error at or below a matching
     /// position has `value` `"<redacted>"` and a reason without the value, as with ``redactedKeys``.
     public var redactedPaths: [String] = []
 

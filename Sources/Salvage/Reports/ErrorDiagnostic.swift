@@ -84,15 +84,22 @@ extension APIDecodeError {
         return current == number ? text : nil
     }
 
-    /// `text` with every control character but a tab as U+FFFD, one scalar for one so the caret stays aligned:
-    /// only input that is not JSON has them raw, and a terminal would act on one (`ESC [2J` clears it).
+    /// `text` with every control character but a tab, and the line and paragraph separators U+2028 and U+2029,
+    /// as U+FFFD, one scalar for one so the caret stays aligned: only input that is not JSON has controls raw,
+    /// and a terminal would act on one (`ESC [2J` clears it); JSON strings may hold the separators raw, and
+    /// Unicode-aware readers break the excerpt's line at them (paths escape them for the same reason).
     private static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\t" }) else { return text }
+        guard text.unicodeScalars.contains(where: isReplaced) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append(scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : scalar)
+            result.append(isReplaced(scalar) ? "\u{FFFD}" : scalar)
         }
         return String(result)
+    }
+
+    /// Whether `printable` shows `scalar` as U+FFFD.
+    private static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.properties.generalCategory == .control && scalar != "\t") || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// At most 120 scalars of `text` around `column`, with `…` on each side that was cut, and the caret's

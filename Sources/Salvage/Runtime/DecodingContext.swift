@@ -382,7 +382,13 @@ final class DecodingContext {
             return true
         }
         for pattern in options.redactedPaths {
-            let parts = pattern.split(separator: ".", omittingEmptySubsequences: false)
+            // Split like an `APIQueryPath` (`\.` is a dot inside a key), so a key such as "user.email" can be named.
+            let parts = APIQueryPath(pattern).components.map { component -> String in
+                switch component {
+                case .key(let text), .keyOrIndex(let text): return text
+                case .index(let index): return String(index)
+                }
+            }
             if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
                 return true
             }
