@@ -237,7 +237,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) {
                 return needMore(at: bytes.count, bytes)
             }
-            if !inArray || phase == .resync, parsed.document.kind(0) == .string,
+            if !inArray || phase == .resync, kind == .string,
                let colon = RecordBoundaries.colon(after: parsed.end, in: bytes) {
                 // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
                 if !afterFailure {
