@@ -2,7 +2,7 @@
 /// asks in increasing order). Gives the same answers as `SourceLocation.locate` from that answer, which looks
 /// for a `\r` with `memchr` before it counts line feeds, on every call: for a stream's records, one call a
 /// record over about a record's bytes. Here the window is searched for its next `\r` once, as far as it
-/// goes, and a record's bytes only for their line feeds (about 265 → 140 instructions a record).
+/// goes, and a record's bytes only for their line feeds (about 275 → 211 instructions a record, callgrind).
 struct RecordStreamLocator {
     /// The latest location found (absolute offset).
     private(set) var located = SourceLocation.start
