@@ -75,13 +75,14 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
         }
 
         // Inlinable, so specialized for your model: each record is moved out of `pending`, not copied (and
-        // destroyed again when the array is emptied) through the value witnesses of a model not known here.
+        // destroyed again when the array is emptied) through the value witnesses of a model not known here; the
+        // batch is reversed by moving its records too (`RecordStreamBatchOrder.swift`).
         /// The next record, or nil at the end of the stream; throws only when reading the source fails.
         @inlinable
         public mutating func next() async throws -> APIDecodeRecord<T>? {
             if pending.isEmpty {
                 guard try await refill() else { return nil }
-                pending.reverse()
+                RecordStreamBatchOrder.reverse(&pending)
             }
             return pending.removeLast()
         }

@@ -38,12 +38,27 @@ extension RecordStreamEngine {
     /// context can decode this record in place (nothing else holds it, and it read the same window), so the
     /// record allocates no tape, document or context (`context(for:from:)` restarts that context); otherwise into
     /// a new document.
-    mutating func parseRecord(at index: Int, _ bytes: ByteReader) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
-        if isKnownUniquelyReferenced(&spareContext), let spare = spareContext, spare.canRestart(reading: bytes),
-           spare.document.tape.capacity <= Self.largestReusedTape {
+    mutating func parseRecord(at index: Int, _ bytes: ByteReader) -> ParsedRecord {
+        if isKnownUniquelyReferenced(&spareContext), let spare = spareContext, spare.canRestart(reading: bytes) {
             let document = spare.document
-            return document.tape.parseValue(in: bytes, from: index, limits: limits).map { (document, $0) }
+            if document.tape.capacity <= Self.largestReusedTape {
+                switch document.tape.parseValue(in: bytes, from: index, limits: limits) {
+                case .success(let end): return .parsed(document, end: end)
+                case .failure(let failure): return .failed(failure)
+                }
+            }
         }
-        return JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize)
+        switch JSONDocument.parseValue(in: bytes, from: index, limits: limits, expectedBytes: expectedRecordSize) {
+        case .success(let parsed): return .parsed(parsed.document, end: parsed.end)
+        case .failure(let failure): return .failed(failure)
+        }
     }
+}
+
+/// What `RecordStreamEngine.parseRecord` found at a record's start: a document and the offset after its value,
+/// or why it is not JSON. Not a `Result` of a tuple: the engine is not specialized, and destroying that `Result`
+/// went through its metadata and value witnesses (about 110 instructions a record).
+enum ParsedRecord {
+    case parsed(JSONDocument, end: Int)
+    case failed(ParseFailure)
 }

@@ -62,8 +62,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     private(set) var windowStart = 0
     /// The absolute offset where decoding goes on.
     var position = 0
-    /// The latest location computed (absolute); offsets are located in increasing order.
-    private var located = SourceLocation.start
+    /// Finds locations (absolute) from the latest one; offsets are located in increasing order.
+    private var locator = RecordStreamLocator()
     /// Set after a broken record, until a line that may be a record (see `RecordBoundaries`).
     var afterFailure = false
     /// Set while the rest of a line is skipped.
@@ -109,7 +109,7 @@ struct RecordStreamEngine<T: APIDecodable> {
     mutating func consumedPrefix(windowCount: Int, _ bytes: ByteReader) -> Int {
         let cut = max(0, min(position - 1, windowStart + windowCount - 1))
         guard cut > windowStart else { return 0 }
-        if cut > located.offset { _ = locate(cut, bytes) }
+        if cut > locator.located.offset { _ = locate(cut, bytes) }
         return cut - windowStart
     }
 
@@ -228,7 +228,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// Parses and decodes the value at `index`, or records why it is not one.
     mutating func decodeValue(at index: Int, _ bytes: ByteReader, atEnd: Bool, inArray: Bool) -> Bool {
         switch parseRecord(at: index, bytes) {
-        case .success(let parsed):
+        case .parsed(let document, let end):
+            let parsed = (document: document, end: end)
             // The next record is likely about as long: its tape is sized for that, not for the window.
             expectedRecordSize = Swift.max(256, (parsed.end - index) * 5 / 4)
             if parsed.end - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
@@ -236,7 +237,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) {
                 return needMore(at: bytes.count, bytes)
             }
-            if !inArray || phase == .resync, parsed.document.kind(0) == .string,
+            if !inArray || phase == .resync, kind == .string,
                let colon = RecordBoundaries.colon(after: parsed.end, in: bytes) {
                 // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
                 if !afterFailure {
@@ -257,7 +258,7 @@ struct RecordStreamEngine<T: APIDecodable> {
             afterFailure = false
             if inArray { phase = .separator }
             return true
-        case .failure(let failure):
+        case .failed(let failure):
             let decided = atEnd || failure.limit != nil
                 || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
@@ -392,9 +393,6 @@ struct RecordStreamEngine<T: APIDecodable> {
 
     /// The absolute location of absolute offset `offset`, found from the latest one (offsets only grow).
     mutating func locate(_ offset: Int, _ bytes: ByteReader) -> SourceLocation {
-        let known = SourceLocation(offset: located.offset - windowStart, line: located.line, column: located.column)
-        let found = SourceLocation.locate(offset: offset - windowStart, in: bytes, from: known)
-        located = SourceLocation(offset: found.offset + windowStart, line: found.line, column: found.column)
-        return located
+        locator.locate(offset, in: bytes, windowStart: windowStart)
     }
 }

@@ -12,6 +12,7 @@ struct SourceHygieneTests {
         "Parsing/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
         "Parsing/GrowableBuffer.swift": "the one growable buffer: the parser's tape and open containers, a decode's frames; frees its memory in deinit",
         "Runtime/DecodeLedger.swift": "keeps a decode's frames, errors and absent keys behind one pointer (no exclusivity checks)",
+        "Decoding/RecordStreamBatchOrder.swift": "reverses a stream's batch of records through the buffer's pointer, which moves them (Array.reverse() copies and destroys)",
         "Parsing/PlainTextScanning.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where plain string text stops",
         "Parsing/WhitespaceSkipping.swift": "reads a 16-byte SIMD compare mask as two words (unsafeBitCast) to find where a run of whitespace stops",
         "Parsing/LineFeedCounting.swift": "reads 16-byte SIMD compare masks as lanes and words (unsafeBitCast) to count the line feeds before an error",
