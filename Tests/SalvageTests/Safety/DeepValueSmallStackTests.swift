@@ -7,6 +7,8 @@ import Testing
 // although a decode returns such values (up to `maximumDepthCeiling` levels):
 // - printing it (`"\(value)"`, `String(reflecting:)`, SalvageTesting's value diff): Swift's reflection printer
 //   recursed once per level — the crash came at about 200 levels;
+// - encoding or decoding it with Foundation's `JSONEncoder`/`JSONDecoder` or property lists: its `Codable`
+//   conformance recursed through the coder once per level — the crash came at about 250 levels;
 // - `JSONValue(jsonObject:)`: its `is NSNull` / `as? NSNumber` checks ran before the container checks, and on
 //   Linux casting an array to a class bridges the whole subtree to `NSArray` recursively — at 512 levels.
 
@@ -89,5 +91,18 @@ private func alternatingTree(_ depth: Int) -> Any {
             return [fromTree == value, roundTrip == value]
         }
         #expect(outcome == [true, true])
+    }
+
+    /// 500 levels: Foundation's `JSONDecoder` refuses documents deeper than 512 levels itself.
+    @Test func aDeepValueGoesThroughFoundationsCodersOnA512KiBThread() {
+        let outcome = onThread(stackSize: Self.halfMegabyte) { () -> [String] in
+            guard let value = Self.decoded(500) else { return [] }
+            let json = (try? JSONEncoder().encode(value)) ?? Data()
+            let back = try? JSONDecoder().decode(JSONValue.self, from: Data(alternating(500).utf8))
+            let plist = try? PropertyListEncoder().encode(["v": value])
+            let plistBack = plist.flatMap { try? PropertyListDecoder().decode([String: JSONValue].self, from: $0) }
+            return [String(decoding: json, as: UTF8.self), "\(back == value)", "\(plistBack?["v"] == value)"]
+        }
+        #expect(outcome == [alternating(500), "true", "true"])
     }
 }
