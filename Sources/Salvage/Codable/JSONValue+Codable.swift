@@ -44,21 +44,27 @@ extension JSONValue: Codable {
                 return
             }
         }
+        let notDecoded = DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
+                                                                           debugDescription: StackGuard.notDecodedMessage(JSONValue.self)))
         if let container = try? decoder.container(keyedBy: AnyKey.self) {
-            var members: [String: JSONValue] = [:]
-            for key in container.allKeys {
-                members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            self = try JSONValue.nested(orThrow: notDecoded) {
+                var members: [String: JSONValue] = [:]
+                for key in container.allKeys {
+                    members[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+                }
+                return .object(members)
             }
-            self = .object(members)
             return
         }
         if var container = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            if let count = container.count { elements.reserveCapacity(count) }
-            while !container.isAtEnd {
-                elements.append(try container.decode(JSONValue.self))
+            self = try JSONValue.nested(orThrow: notDecoded) {
+                var elements: [JSONValue] = []
+                if let count = container.count { elements.reserveCapacity(count) }
+                while !container.isAtEnd {
+                    elements.append(try container.decode(JSONValue.self))
+                }
+                return .array(elements)
             }
-            self = .array(elements)
             return
         }
         throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,
@@ -92,11 +98,29 @@ extension JSONValue: Codable {
             try container.encode(value)
         case .array(let elements):
             var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
+            try JSONValue.nested(orThrow: notEncoded(at: encoder.codingPath)) {
+                for element in elements { try container.encode(element) }
+            }
         case .object(let members):
             var container = encoder.container(keyedBy: AnyKey.self)
-            for (key, value) in members { try container.encode(value, forKey: AnyKey(key)) }
+            try JSONValue.nested(orThrow: notEncoded(at: encoder.codingPath)) {
+                for (key, value) in members { try container.encode(value, forKey: AnyKey(key)) }
+            }
         }
+    }
+
+    /// What `encode(to:)` throws when a nesting level found no stack to run on (see `nested`).
+    private func notEncoded(at codingPath: [any CodingKey]) -> EncodingError {
+        let message = "JSONValue was not encoded: the stack is nearly exhausted and no thread with a fresh stack could be started"
+        return EncodingError.invalidValue(self, EncodingError.Context(codingPath: codingPath, debugDescription: message))
+    }
+
+    /// Runs one nesting level where there is stack for it (see `StackGuard`): a coder (`JSONDecoder`,
+    /// `JSONEncoder`, property lists) recurses through `init(from:)` / `encode(to:)` once per level, and a
+    /// value of 250 levels crashed a 512 KiB thread through Foundation's JSON coders in a debug build.
+    private static func nested<R>(orThrow failure: @autoclosure () -> any Error, _ body: () throws -> R) throws -> R {
+        guard let outcome = StackGuard.run({ Result { try body() } }) else { throw failure() }
+        return try outcome.get()
     }
 
     /// Any string key.

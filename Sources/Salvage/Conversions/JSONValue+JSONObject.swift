@@ -65,6 +65,33 @@ extension JSONValue {
             guard let wrapped = optional.wrappedValue else { return .null }
             return try converting(wrapped, path: &path)
         }
+        // Containers first: casting an array or dictionary to a class or scalar type below (`is NSNull`,
+        // `as? NSNumber`, `as? Double`) bridges the whole subtree to Foundation objects on Linux — recursively, with no stack check, once
+        // per level (a 3,000-level tree crashed a 512 KiB thread, and the work grew with the square of the depth).
+        if let elements = object as? [Any] {
+            return try nested(path: path) { (path: inout [APIQueryPath.Component]) throws(JSONValueError) -> JSONValue in
+                var values: [JSONValue] = []
+                values.reserveCapacity(elements.count)
+                for (index, element) in elements.enumerated() {
+                    path.append(.index(index))
+                    values.append(try converting(element, path: &path))
+                    path.removeLast()
+                }
+                return .array(values)
+            }
+        }
+        if let members = object as? [String: Any] {
+            return try nested(path: path) { (path: inout [APIQueryPath.Component]) throws(JSONValueError) -> JSONValue in
+                var values: [String: JSONValue] = [:]
+                values.reserveCapacity(members.count)
+                for (key, member) in members {
+                    path.append(.key(key))
+                    values[key] = try converting(member, path: &path)
+                    path.removeLast()
+                }
+                return .object(values)
+            }
+        }
         if object is NSNull { return .null }
         if let value = object as? Bool, type(of: object) == Bool.self { return .bool(value) }
         if let value = object as? String { return .string(value) }
@@ -94,30 +121,6 @@ extension JSONValue {
                 return .number(JSONNumber(text: String(number.uint64Value)))
             default:
                 return .number(JSONNumber(text: String(number.int64Value)))
-            }
-        }
-        if let elements = object as? [Any] {
-            return try nested(path: path) { (path: inout [APIQueryPath.Component]) throws(JSONValueError) -> JSONValue in
-                var values: [JSONValue] = []
-                values.reserveCapacity(elements.count)
-                for (index, element) in elements.enumerated() {
-                    path.append(.index(index))
-                    values.append(try converting(element, path: &path))
-                    path.removeLast()
-                }
-                return .array(values)
-            }
-        }
-        if let members = object as? [String: Any] {
-            return try nested(path: path) { (path: inout [APIQueryPath.Component]) throws(JSONValueError) -> JSONValue in
-                var values: [String: JSONValue] = [:]
-                values.reserveCapacity(members.count)
-                for (key, member) in members {
-                    path.append(.key(key))
-                    values[key] = try converting(member, path: &path)
-                    path.removeLast()
-                }
-                return .object(values)
             }
         }
         if let dictionary = object as? NSDictionary {

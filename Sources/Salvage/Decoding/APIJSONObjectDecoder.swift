@@ -28,16 +28,21 @@ public final class APIJSONObjectDecoder: Sendable {
             }.get()
             return absent ?? APIDecodeResult(value: nil, errors: [])
         }
-        // Wrap the value in an array so that any scalar is accepted, then decode element 0 as the root.
-        let wrapped: [Any] = [jsonObject]
+        // Wrap a scalar in an array so that Foundation accepts it, then decode element 0 as the root. An array or
+        // object is serialized as it is: wrapped, the deepest tree `maximumDepth` allows by default (512 levels)
+        // was one level more than `JSONSerialization` takes, and refused as "cannot be represented".
+        let isContainer = jsonObject is [Any] || jsonObject is [String: Any]
+        let wrapped: Any = isContainer ? jsonObject : [jsonObject]
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
-        let limits = ParseLimits(maximumDepth: options.effectiveMaximumDepth + 1)
+        let limits = ParseLimits(maximumDepth: options.effectiveMaximumDepth + (isContainer ? 0 : 1))
         // Foundation's serialization recurses once per level, with more stack per level than a small thread
         // has for the deepest tree the limit allows, and with no limit of its own: measure the depth first
         // (iteratively), refuse a tree deeper than the limit, and serialize a deep one on a fresh stack.
         let depth = APIJSONObjectDecoder.depth(of: wrapped, stoppingAbove: limits.maximumDepth)
         guard depth <= limits.maximumDepth else {
-            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: limits.depthMessage))])
+            // The limit the caller set, not the one counting the wrapper.
+            let message = ParseLimits(maximumDepth: options.effectiveMaximumDepth).depthMessage
+            return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
         }
         let serialize = { () -> Data? in
             guard JSONSerialization.isValidJSONObject(wrapped) else { return nil }
@@ -48,7 +53,7 @@ public final class APIJSONObjectDecoder: Sendable {
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: message))])
         }
         let outcome = JSONDocument.withParsed(.data(data), limits: limits) { document in
-            DecodeDriver.decode(document: document, rootNode: 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
+            DecodeDriver.decode(document: document, rootNode: isContainer ? 0 : 1, rawInput: nil, reportsLocations: false, to: T.self, options: options)
         }
         switch outcome {
         case .success(let result):

@@ -75,7 +75,7 @@ struct EdgeCaseTests {
         let decoder = APIJSONObjectDecoder(options: APIDecodeOptions(maximumDepth: 3))
         let result = decoder.decode(jsonObject: tree, to: JSONValue.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == ["root(JSONValue) : Nesting is deeper than maximumDepth (4 levels)"])
+        #expect(result.errors.map(\.description) == ["root(JSONValue) : Nesting is deeper than maximumDepth (3 levels)"])
     }
 
     @Test func localizedDescriptionIsTheDescriptionAlsoThroughAnyError() {

@@ -83,7 +83,7 @@ extension ReviewFindingsTests {
             let result = APIJSONObjectDecoder(options: APIDecodeOptions(maximumDepth: 1000)).decode(jsonObject: nestedArrays(1500), to: JSONValue.self)
             return result.errors.map(\.description) + [result.value == nil ? "no value" : "a value"]
         }
-        #expect(outcome == ["root(JSONValue) : Nesting is deeper than maximumDepth (1001 levels)", "no value"])
+        #expect(outcome == ["root(JSONValue) : Nesting is deeper than maximumDepth (1000 levels)", "no value"])
     }
 }
 

@@ -25,7 +25,7 @@ struct LayeringTests {
     /// about which of our folders it reaches.
     static let commonMemberNames: Set<String> = [
         "true", "false", "max", "min", "map", "get", "encode", "decode", "decodeIfPresent", "firstIndex", "nan",
-        "entry", "count", "description", "value", "first", "last", "isEmpty", "contains", "append",
+        "entry", "count", "description", "debugDescription", "value", "first", "last", "isEmpty", "contains", "append",
         "deallocate", "removeLast",
     ]
 
