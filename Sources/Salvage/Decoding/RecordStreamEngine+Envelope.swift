@@ -19,15 +19,15 @@ extension RecordStreamEngine {
             if bytes[keyEnd] == UInt8(ascii: "\n") { break }
             keyEnd += bytes[keyEnd] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard keyEnd < bytes.count else { return atEnd ? envelopeFailure("Unterminated key", at: index, bytes) : false }
+        guard keyEnd < bytes.count else { return atEnd ? envelopeFailure("Unterminated key", at: index, bytes) : waitForMember(at: index, bytes) }
         guard bytes[keyEnd] == UInt8(ascii: "\"") else { return envelopeFailure("Unterminated key", at: index, bytes) }
         let colon = RecordBoundaries.skipWhitespace(from: keyEnd + 1, in: bytes)
-        guard colon < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected ':'", at: colon, bytes) : false }
+        guard colon < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected ':'", at: colon, bytes) : waitForMember(at: index, bytes) }
         guard bytes[colon] == UInt8(ascii: ":") else {
             return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: colon)): expected ':' after a key", at: colon, bytes)
         }
         let value = RecordBoundaries.skipWhitespace(from: colon + 1, in: bytes)
-        guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes) : false }
+        guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes) : waitForMember(at: index, bytes) }
         let key = index + 1 ..< keyEnd
         if let member = recordsMember, bytes[value] == UInt8(ascii: "["), key.count == member.count,
            key.allSatisfy({ bytes[$0] == member[$0 - key.lowerBound] }) {
@@ -53,14 +53,17 @@ extension RecordStreamEngine {
         case .failure(let failure):
             let decided = atEnd || failure.limit != nil
                 || (failure.offset + 16 < bytes.count && bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
-            guard decided else {
-                if bytes.count - index > maximumRecordSize {
-                    return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
-                }
-                return false
-            }
+            guard decided else { return waitForMember(at: index, bytes) }
             return envelopeFailure(failure.message, at: failure.offset, bytes, limit: failure.limit)
         }
+    }
+
+    /// More bytes are needed to read the member whose key starts at `index`: false (wait for them) while what is
+    /// in the window of it fits in `maximumRecordSize`, else the member's error — so a key that does not end, or a
+    /// run of blanks around its `:`, is bounded like a record or a member's value.
+    private mutating func waitForMember(at index: Int, _ bytes: ByteReader) -> Bool {
+        guard bytes.count - index > maximumRecordSize else { return false }
+        return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
     }
 
     /// After a member of the envelope: `,` or `}`.

@@ -2,10 +2,10 @@ import Foundation
 import Salvage
 import Testing
 
-/// Review finding (2026-11-25), left to the owner of `RecordStreamEngine+Envelope.swift`: an envelope's key, and the
-/// blanks between a key and its `:`, are read without the `maximumRecordSize` bound that every record and member
-/// value has. A key that does not end (hostile or cut input without a line break) is kept whole in the window, so
-/// memory grows with it instead of staying bounded; the error comes only once the key ends.
+/// Review finding (2026-11-25): an envelope's key, and the blanks around its `:`, were read without the
+/// `maximumRecordSize` bound that every record and member value has — a key that did not end (hostile or cut input
+/// without a line break) was kept whole in the window, and the error came only once the key ended. Now they are
+/// bounded like the rest of a member.
 struct StreamedEnvelopeKeyBoundTests {
     /// What a streamed envelope decode of `text` gave: its records, and the bytes read when the first one arrived.
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
@@ -29,16 +29,10 @@ struct StreamedEnvelopeKeyBoundTests {
             ? "{\"" + String(repeating: "a", count: 200_000) + "\": 1, \"orders\": [1]}"
             : "{\"key\"" + String(repeating: " ", count: 200_000) + ": 1, \"orders\": [1]}"
         let outcome = try await Self.firstRecord(of: text)
-        // Today: one error record, but only after the whole key was read into the window.
-        #expect(outcome.records.count == 1)
-        let firstRecord: String = outcome.records.first ?? ""
-        #expect(firstRecord.contains("larger than maximumRecordSize (64 bytes)"))
-        withKnownIssue("envelope keys are not bounded by maximumRecordSize") {
-            // Bounded: the error comes within about twice the bound plus two chunks (2 × 64 + 2 × 1,024 bytes), as for
-            // records and member values.
-            let bytesRead: Int = outcome.bytesReadAtFirst ?? .max
-            #expect(bytesRead <= 2_176)
-        }
+        #expect(outcome.records == ["root(Int) : Invalid JSON at line 1, column 2 (byte 1): A member of the envelope is larger than maximumRecordSize (64 bytes)"])
+        // Bounded: the error comes after the first read of the sequence (64 KiB; the whole 200,000-byte key before).
+        let bytesRead: Int = outcome.bytesReadAtFirst ?? .max
+        #expect(bytesRead <= 65_536)
     }
 }
 
