@@ -1,10 +1,11 @@
 import Foundation
 
-// LastMile 1.0 built its number errors from the number's text (`value: String`); Salvage keeps a `Decimal`.
-// These overloads let LastMile code that passes a string compile unchanged.
+// Some LastMile versions built number errors from the number's text (`value: String`); others, like
+// LastMile 1.0's reasons and Salvage, from a `Decimal`. These overloads let code that passes a string
+// compile unchanged.
 extension APIDecodeError {
-    /// A ``APIDecodeErrorReason/numericOverflow(value:type:)`` error from the number's text, as LastMile 1.0
-    /// wrote it.
+    /// A ``APIDecodeErrorReason/numericOverflow(value:type:)`` error from the number's text, as some
+    /// LastMile versions took it.
     ///
     /// A text that a `Decimal` gives back unchanged (`"300"`) becomes `numericOverflow`, so the error equals
     /// the one Salvage records for that number; any other text is kept as written
@@ -22,8 +23,8 @@ extension APIDecodeError {
         }
     }
 
-    /// A ``APIDecodeErrorReason/lossOfPrecision(value:type:)`` error from the number's text, as LastMile 1.0
-    /// wrote it: `APIDecodeError(path: ["root", "count"], value: "2.5", impreciseType: "Int")`.
+    /// A ``APIDecodeErrorReason/lossOfPrecision(value:type:)`` error from the number's text, as some
+    /// LastMile versions took it: `APIDecodeError(path: ["root", "count"], value: "2.5", impreciseType: "Int")`.
     ///
     /// As with `init(path:value:overflowedType:)`, a text a `Decimal` gives back unchanged becomes
     /// `lossOfPrecision`, any other is kept as written (``APIDecodeErrorReason/lossOfPrecisionAsWritten(text:type:)``).

@@ -2,9 +2,10 @@ import Foundation
 import Salvage
 import Testing
 
-// LastMile 1.0 public signatures that did not compile against Salvage before review D:
-// `APIDecodeError(path:value: String, overflowedType:)` / `(… impreciseType:)` (LastMile passed the number's
-// text) and `APICodingKey.jsonType` (a settable `JSONElement`). Each test is written as LastMile code was.
+// LastMile public signatures that did not compile against Salvage before review D:
+// `APIDecodeError(path:value: String, overflowedType:)` / `(… impreciseType:)` (some LastMile versions took the
+// number's text, not a `Decimal`) and `APICodingKey.jsonType` (a settable `JSONElement`). Each test
+// is written as LastMile code was.
 
 @Suite("LastMile 1.0 signatures")
 struct LastMileSignatureTests {
