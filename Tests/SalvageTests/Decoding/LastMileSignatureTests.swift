@@ -4,8 +4,8 @@ import Testing
 
 // LastMile public signatures that did not compile against Salvage before review D:
 // `APIDecodeError(path:value: String, overflowedType:)` / `(… impreciseType:)` (some LastMile versions took the
-// number's text, not a `Decimal`) and `APICodingKey.jsonType` (a settable `JSONElement`). Each test
-// is written as LastMile code was.
+// number's text, not a `Decimal`), `APICodingKey.jsonType` (a settable `JSONElement`) and the global `==`
+// between two `any CodingKey`s. Each test is written as LastMile code was.
 
 @Suite("LastMile 1.0 signatures")
 struct LastMileSignatureTests {
@@ -59,6 +59,15 @@ struct LastMileSignatureTests {
         var other: APICodingKey = "height"
         other.jsonType = .null
         #expect(other == "height")
+    }
+
+    @Test func codingKeysOfAnyTypeCompareByStringAndIntValue() {
+        let error = APIDecodeError(path: ["root", "items", 2], actual: .string)
+        let codingPath: [any CodingKey] = error.codingPath
+        #expect(error.codingKey == APICodingKey(arrayIndex: 2))
+        #expect(codingPath[0] == APICodingKey(hashKey: "items"))
+        #expect((codingPath[0] == codingPath[1]) == false)
+        #expect((codingPath[1] == APICodingKey(hashKey: "2")) == false)
     }
 
     @Test func decodedPathStepsKeepTheirTagsAndReportUnknownJSONType() throws {
