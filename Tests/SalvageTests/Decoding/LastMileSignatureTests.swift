@@ -70,6 +70,16 @@ struct LastMileSignatureTests {
         #expect((codingPath[1] == APICodingKey(hashKey: "2")) == false)
     }
 
+    private enum Keys: String, CodingKey { case a, b }
+
+    /// The global `==` on `any CodingKey` does not make comparisons of one key type ambiguous.
+    @Test func keysOfOneTypeStillCompareWithTheirOwnEquality() {
+        let key: Keys = .a
+        #expect(key == .a)
+        #expect(Keys.a != Keys.b)
+        #expect((APICodingKey(hashKey: "a") == "a") == true)
+    }
+
     @Test func decodedPathStepsKeepTheirTagsAndReportUnknownJSONType() throws {
         let result = APIDataDecoder().decode(data: Data(#"{"count": "x"}"#.utf8), to: Counter.self)
         let error = try #require(result.errors.first)
