@@ -29,17 +29,21 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
         let swiftType: Any.Type?
         let decodedTypeName: String?
         let idKey: String?
+        /// LastMile's `jsonType`; Salvage leaves it `.unknown` unless the user sets it.
+        let jsonType: JSONElement
 
-        init(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?) {
+        init(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?, jsonType: JSONElement = .unknown) {
             self.swiftType = swiftType
             self.decodedTypeName = decodedTypeName
             self.idKey = idKey
+            self.jsonType = jsonType
         }
 
-        /// A tag of these parts; nil when all are nil.
-        static func make(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?) -> TypeTag? {
-            guard swiftType != nil || decodedTypeName != nil || idKey != nil else { return nil }
-            return TypeTag(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: idKey)
+        /// A tag of these parts; nil when all are nil (and `jsonType` is `.unknown`).
+        static func make(swiftType: Any.Type?, decodedTypeName: String?, idKey: String?,
+                         jsonType: JSONElement = .unknown) -> TypeTag? {
+            guard swiftType != nil || decodedTypeName != nil || idKey != nil || jsonType != .unknown else { return nil }
+            return TypeTag(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: idKey, jsonType: jsonType)
         }
     }
 
@@ -60,7 +64,7 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// The Swift type decoded at this step, if any.
     public var swiftType: Any.Type? {
         get { typeTag?.swiftType }
-        set { typeTag = TypeTag.make(swiftType: newValue, decodedTypeName: decodedTypeName, idKey: idKey) }
+        set { typeTag = TypeTag.make(swiftType: newValue, decodedTypeName: decodedTypeName, idKey: idKey, jsonType: jsonType) }
     }
     /// The name of the type decoded at this step: `swiftType`'s, or the one read back from an encoded
     /// error (where the type itself cannot be restored).
@@ -70,15 +74,24 @@ public struct APICodingKey: CodingKey, Hashable, @unchecked Sendable, CustomStri
     /// The type name of a key read back by `Codable`.
     var decodedTypeName: String? {
         get { typeTag?.decodedTypeName }
-        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: newValue, idKey: idKey) }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: newValue, idKey: idKey, jsonType: jsonType) }
     }
     /// The id key of `swiftType` (its `APIDecodable.idKey`), if it has one and the value was present.
     public var idKey: String? {
         get { typeTag?.idKey }
-        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: newValue) }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: newValue, jsonType: jsonType) }
     }
     /// The value of `idKey` in this step's JSON object, as text.
     public var id: String?
+    /// LastMile 1.0's JSON type of this step's value, kept so LastMile code compiles.
+    ///
+    /// Salvage does not fill it in: it is `.unknown` unless you set it, and it takes no part in `==`.
+    /// To learn what a value is, ask the decoder (`decoder.jsonElement`) or read the error's reason
+    /// (`.unexpectedJSONType(actual: .string)`).
+    public var jsonType: JSONElement {
+        get { typeTag?.jsonType ?? .unknown }
+        set { typeTag = TypeTag.make(swiftType: swiftType, decodedTypeName: decodedTypeName, idKey: idKey, jsonType: newValue) }
+    }
 
     /// A key step.
     public init(hashKey: String, swiftType: Any.Type? = nil) {
