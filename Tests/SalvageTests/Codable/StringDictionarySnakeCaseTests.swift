@@ -53,4 +53,18 @@ import Testing
         options.codable.keys = .convertFromSnakeCase
         #expect(APIDataDecoder(options: options).decode(data: data, toDecodable: Catalog.self).value == Self.expected)
     }
+
+    /// Under `.strict`, the error `JSONDecoder` would throw is placed by its coding path, whose dictionary key is
+    /// the key as written: the path reaches the member and the location is the value's.
+    @Test func aStrictErrorInsideTheDictionaryHasItsFullPath() {
+        var options = APIDecodeOptions.strictCodable
+        options.codable.keys = .convertFromSnakeCase
+        let json = #"{"items_by_key": {"some_key": {"count": "x"}}}"#
+        let result = APIDataDecoder(options: options).decode(string: json, toDecodable: Catalog.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == [
+            #"root(Catalog) > "items_by_key" > "some_key" > "count" : Swift DecodingError: type mismatch for Int: Expected to decode Int but found a string instead."#,
+        ])
+        #expect(result.errors.map(\.location?.description) == ["line 1, column 41 (byte 40)"])
+    }
 }
