@@ -140,6 +140,7 @@ extension JSONDocument {
             let jsonKey = string(keyNode)
             if camelCase(fromSnakeCase: jsonKey) == key { found = (value, jsonKey) }
         }
-        return found
+        // A `[String: T]`'s keys are not converted (they are data): its coding path names the key as written.
+        return found ?? member(of: node, key: key).map { ($0, key) }
     }
 }

@@ -26,11 +26,15 @@ extension Dictionary: KeyConvertingDictionary where Key: Decodable, Value: Decod
         let document = decoder.document
         var members: [Key: Value] = [:]
         members.reserveCapacity(document.count(decoder.node))
+        // These keys are coding keys (`Dictionary.init(from:)` reads them through a keyed container), so
+        // `.convertFromSnakeCase` converts them before they become `Key`s, as with `JSONDecoder`: a `[Kind: V]`
+        // that `APIDataEncoder` wrote with `.convertToSnakeCase` (`"alpha_beta"`) reads back (`.alphaBeta`).
+        let snakeCase = decoder.settings.strategies.keys == .convertFromSnakeCase
         var keyNode = decoder.node + 1
         for _ in 0 ..< document.count(decoder.node) {
             let valueNode = keyNode + 1
             let text = document.string(keyNode)
-            switch decoder.dictionaryKey(Key.self, text: text, keyNode: keyNode) {
+            switch decoder.dictionaryKey(Key.self, text: snakeCase ? camelCase(fromSnakeCase: text) : text, keyNode: keyNode) {
             case .success(let key):
                 // Assigning keeps "the last member wins" for repeated keys; under `.salvage` a failing member is
                 // dropped (and a repeated key's earlier value with it), as for `[String: V]`.

@@ -63,13 +63,14 @@ extension Dictionary: SalvageableCollection where Key == String, Value: Decodabl
     static func salvageDecode(_ decoder: DocumentDecoder) throws -> [String: Value] {
         try decoder.expect(.object, "a dictionary")
         let document = decoder.document
-        let snakeCase = decoder.settings.strategies.keys == .convertFromSnakeCase
+        // The keys are data, not coding keys: `.convertFromSnakeCase` leaves them as written, as `JSONDecoder`
+        // does (and as `APIDataEncoder` writes them).
         var members: [String: Value] = [:]
         members.reserveCapacity(document.count(decoder.node))
         let kind = decoder.settings.kind(of: Value.self)
         document.forEachMember(of: decoder.node) { keyNode, node in
             let name = document.string(keyNode)
-            let key = snakeCase ? camelCase(fromSnakeCase: name) : name
+            let key = name
             let member = decoder.child(node, key: DictionaryCodingKey(stringValue: key))
             do {
                 members[key] = try member.decode(Value.self, kind: kind)

@@ -13,8 +13,8 @@
 // - a `[String: V]`: `container(keyedBy:)`'s checks, then every member in document order (a repeated key
 //   visited at each of its members, its value that of its last member, as the keyed container's look-up
 //   gives it), the value decoded at the coding key `DictionaryCodingKey` (the standard library's
-//   `_DictionaryCodingKey`: `intValue` is `Int(stringValue)`). With `.convertFromSnakeCase` the standard
-//   library's own `init(from:)` runs (keys converted, repeats merged: not worth a second copy).
+//   `_DictionaryCodingKey`: `intValue` is `Int(stringValue)`). Its keys are data, not coding keys: as
+//   `JSONDecoder` does, `.convertFromSnakeCase` leaves them as written.
 
 extension Array {
     /// The array at `decoder`'s value, as `Array.init(from:)` decodes it (see above).
@@ -45,9 +45,6 @@ extension Set {
 extension Dictionary where Key == String, Value: Decodable {
     /// The dictionary at `decoder`'s value, as `Dictionary.init(from:)` decodes it (see above).
     static func strictDecode(_ decoder: DocumentDecoder) throws -> [String: Value] {
-        if decoder.settings.strategies.keys == .convertFromSnakeCase {
-            return try [String: Value](from: decoder)
-        }
         try decoder.expect(.object, "a dictionary", demotable: false)
         if Value.self == String.self {
             return reinterpret(try decoder.stringMembers(), as: [String: Value].self)

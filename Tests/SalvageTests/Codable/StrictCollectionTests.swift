@@ -135,13 +135,13 @@ struct StrictCollectionTests {
         #expect(failing.errors.map(\.location?.description) == ["line 1, column 25 (byte 24)"])
     }
 
-    /// With `.convertFromSnakeCase` the standard library's own `init(from:)` decodes the dictionary: keys
-    /// converted, repeats of a converted key merged.
-    @Test func strictSnakeCaseKeysAreConverted() {
+    /// With `.convertFromSnakeCase` a `[String: T]`'s keys are data and stay as written, as `JSONDecoder`
+    /// keeps them (see `StringDictionarySnakeCaseTests`).
+    @Test func strictSnakeCaseLeavesStringDictionaryKeys() {
         var options = APIDecodeOptions.strictCodable
         options.codable.keys = .convertFromSnakeCase
         let result = APIDataDecoder(options: options).decode(string: #"{"first_name": "a", "last_name": "b"}"#, toDecodable: [String: String].self)
-        #expect(result.value == ["firstName": "a", "lastName": "b"])
+        #expect(result.value == ["first_name": "a", "last_name": "b"])
         #expect(result.errors.isEmpty)
     }
 }
