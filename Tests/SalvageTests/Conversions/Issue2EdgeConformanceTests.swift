@@ -67,6 +67,14 @@ struct Issue2EdgeConformanceTests {
         #expect(double.value == nil)
         #expect(double.errors.map(\.code) == ["numeric_overflow"])
         #expect(APIDataDecoder().decode(string: "1.7976931348623157e308", to: Double.self).value == Double.greatestFiniteMagnitude)
+        // Too small for the type: zero of its sign, no error (GettingStarted §7).
+        let tiny = APIDataDecoder().decode(string: "1e-50", to: Float.self)
+        #expect(tiny.value == 0)
+        #expect(tiny.errors.isEmpty)
+        let negativeTiny = APIDataDecoder().decode(string: "-1e-400", to: Double.self)
+        #expect(negativeTiny.value == 0)
+        #expect(negativeTiny.value?.sign == .minus)
+        #expect(negativeTiny.errors.isEmpty)
     }
 
     @Test func decimalKeepsTheTextsDigits() {

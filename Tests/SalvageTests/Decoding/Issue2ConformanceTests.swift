@@ -296,6 +296,41 @@ struct Issue2ConformanceTests {
         #expect(context.codingPath.map(\.stringValue) == ["origin", "y"])
     }
 
+    @Test func outOfRangeIndicesAreAbsentAndCodingKeysIndexArrays() throws {
+        struct Indices: APIDecodable {
+            let facts: [String]
+            init?(from decoder: APIDecoder) {
+                let list = decoder["list"]
+                facts = [
+                    "\(list[-1].isPresent) \(list[Int.max].isPresent) \(list[Int.min].jsonElement.rawValue)",
+                    "\(list[APICodingKey(intValue: 1) ?? 0] --> Int?.self ?? -1)",
+                    "\(decoder[APICodingKey(stringValue: "list") ?? "x"][0] --> Int?.self ?? -1)",
+                ]
+                _ = list[-1] --> Int.self
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"list": [10, 20]}"#, to: Indices.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == [#"root(Indices) > "list" > [-1](Int) : No value is present"#])
+        let kept = APIDataDecoder().decode(string: #"{"list": [10, 20]}"#, to: Indices.self).errors.map(\.path.jsonPath)
+        #expect(kept == [#"root["list"][-1]"#])
+    }
+
+    @Test(arguments: [
+        (#"{"id": null}"#, "(Tag id=null)"),
+        (#"{"id": "a b"}"#, "(Tag id=a b)"),
+        (#"{"id": true}"#, "(Tag id=true)"),
+        (#"{"id": 1.50}"#, "(Tag id=1.50)"),
+        (#"{"id": {"x": 1}}"#, "(Tag)"),
+        (#"{"id": [1]}"#, "(Tag)"),
+        (#"{}"#, "(Tag)"),
+    ])
+    func idTagShowsTheIdsValueWhenPresent(json: String, tag: String) throws {
+        let result = APIDataDecoder().decode(string: json, to: Tag.self)
+        let error = try #require(result.errors.first)
+        #expect(error.path.taggedJSONPath == "root\(tag) > \"id\"(Int)")
+    }
+
     // MARK: §5 built-in conformances
 
     @Test(arguments: [#"{"v": "true"}"#, #"{"v": 1}"#, #"{"v": 0}"#])
@@ -529,6 +564,57 @@ struct Issue2ConformanceTests {
         #expect(syntax.location.line == 3)
         #expect(syntax.location.column == 1)
         #expect(error.location == syntax.location)
+    }
+
+    /// "Invalid or empty JSON → value == nil and exactly one invalidJSON error", whatever the root type
+    /// (`ResponseData`, the raw bytes, is the documented exception).
+    @Test(arguments: ["", "{", "[1,]", "nul", "\u{FEFF}", "{\"a\": 1} x"])
+    func invalidJSONAtEveryRootType(text: String) {
+        func check<T: APIDecodable>(_ type: T.Type) -> String {
+            let result = APIDataDecoder().decode(string: text, to: T.self)
+            return "\(result.value == nil) \(result.errors.map(\.code))"
+        }
+        let outcomes = [check(Int?.self), check([Int].self), check([String: Int].self), check(JSONValue.self),
+                        check(Set<String>.self), check(Tag.self), check([Tag?].self), check(Decimal.self)]
+        #expect(outcomes == Array(repeating: #"true ["invalid_json"]"#, count: 8))
+    }
+
+    @Test func resultAndValuesAreSendable() async {
+        func sendable<T: Sendable>(_: T.Type) -> Bool { true }
+        #expect(sendable(APIDecodeResult<JSONValue>.self))
+        #expect(sendable(APIDecodeOptions.self) && sendable(APIDataDecoder.self) && sendable(APIJSONObjectDecoder.self))
+        #expect(sendable(APIDecodeErrorReason.self) && sendable(JSONElement.self) && sendable(APICodingKey.self))
+        #expect(sendable(CountLimited<[Int]>.self) && sendable(ResponseData.self) && sendable(Salvage.SourceLocation.self))
+        let result = APIDataDecoder().decode(string: "[1, 2]", to: [Int].self)
+        let fromTask = await Task { result }.value
+        #expect(fromTask.value == [1, 2])
+    }
+
+    /// A tree from `JSONSerialization` holds `NSNumber`s: booleans must stay booleans and numbers numbers.
+    @Test func foundationTreeKeepsBooleansApartFromNumbers() throws {
+        let text = #"{"t": true, "f": false, "one": 1, "zero": 0, "max": 18446744073709551615, "min": -9223372036854775808, "half": 0.5}"#
+        let tree = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        struct Mixed: APIDecodable {
+            let facts: [String]
+            init?(from decoder: APIDecoder) {
+                facts = [
+                    "\((decoder["t"] --> Bool?.self) as Any) \((decoder["f"] --> Bool?.self) as Any)",
+                    "\((decoder["one"] --> Int?.self) as Any) \((decoder["zero"] --> Int?.self) as Any)",
+                    "\((decoder["max"] --> UInt64?.self) as Any) \((decoder["min"] --> Int64?.self) as Any) \((decoder["half"] --> Double?.self) as Any)",
+                    "\((decoder["one"] --> Bool?.self) as Any) \((decoder["t"] --> Int?.self) as Any) \((decoder["zero"] --> Bool?.self) as Any)",
+                ]
+            }
+        }
+        let result = APIJSONObjectDecoder().decode(jsonObject: tree, to: Mixed.self)
+        #expect(result.value?.facts == [
+            "Optional(true) Optional(false)", "Optional(1) Optional(0)",
+            "Optional(18446744073709551615) Optional(-9223372036854775808) Optional(0.5)", "nil nil nil",
+        ])
+        #expect(result.errors.map(\.description) == [
+            #"root(Mixed) > "one"(Bool) : Unexpectedly found an integer"#,
+            #"root(Mixed) > "t"(Int) : Unexpectedly found a boolean"#,
+            #"root(Mixed) > "zero"(Bool) : Unexpectedly found an integer"#,
+        ])
     }
 
     @Test func getThrowsAnErrorListingEveryProblem() {

@@ -100,4 +100,37 @@ struct Issue7DemoConformanceTests {
         // "49.90", null, "on_hold", "ORDER-1004-REDACTED", "04/11/2026", 99999999999999999999
         #expect(found == ["\"", "n", "\"", "\"", "\"", "9"])
     }
+
+    /// "Every public symbol has a `///` doc comment": the cases of a public enum are public symbols too, and
+    /// `DocCommentCoverageTests` looks only at lines that start with `public`.
+    @Test func everyCaseOfAPublicEnumIsDocumented() throws {
+        var missing: [String] = []
+        var checked = 0
+        for folder in ["Sources/Salvage", "Sources/SalvageTesting", "Sources/SalvageDemoKit"] {
+            let root = packageRoot.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            for file in files {
+                let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+                let lines = text.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                var publicEnumDepth: Int?
+                var depth = 0
+                for (index, line) in lines.enumerated() {
+                    let code = line.hasPrefix("//") ? "" : line
+                    if publicEnumDepth == nil, code.hasPrefix("public enum ") || code.hasPrefix("public indirect enum ") {
+                        publicEnumDepth = depth + 1
+                    }
+                    if depth == publicEnumDepth, code.hasPrefix("case ") || code.hasPrefix("indirect case ") {
+                        checked += 1
+                        var previous = index - 1
+                        while previous >= 0, lines[previous].hasPrefix("@") { previous -= 1 }
+                        if previous < 0 || !lines[previous].hasPrefix("///") { missing.append("\(folder)/\(file):\(index + 1): \(line)") }
+                    }
+                    depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+                    if let enumDepth = publicEnumDepth, depth < enumDepth { publicEnumDepth = nil }
+                }
+            }
+        }
+        #expect(checked > 50)
+        #expect(missing == [])
+    }
 }
