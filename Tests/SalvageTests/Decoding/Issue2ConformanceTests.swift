@@ -476,6 +476,12 @@ struct Issue2ConformanceTests {
         #expect(conforms(APIDecodeError.self))
         let errors = APIDataDecoder().decode(string: issuePersonJSON, to: IssueText.Person.self).errors
         #expect(Set(errors + errors).count == 1)
+        // Equal errors hash alike, though the hand-built one has no location, type tags, id or severity.
+        let handBuilt = APIDecodeError(path: ["root", "height"], reason: .unexpectedJSONType(actual: .string))
+        #expect(errors == [handBuilt])
+        #expect(Set(errors + [handBuilt]).count == 1)
+        #expect(errors.first?.hashValue == handBuilt.hashValue)
+        #expect(errors.first?.severity == .recovered)
         #expect(errors.first?.location == SourceLocation(offset: 130, line: 2, column: 64))
     }
 

@@ -1,0 +1,76 @@
+import Foundation
+import Salvage
+import Testing
+
+// Issue #2's API used in ways the compiler accepts but the text does not describe: contradictory counts,
+// depth limits at and below zero, `succeeded` set back to true. None may crash; each outcome is pinned.
+
+@Suite("Issue #2 misuse the compiler accepts")
+struct Issue2MisuseTests {
+    private struct Counted: APIDecodable {
+        let xs: [Int]?
+        init?(from decoder: APIDecoder) {
+            xs = decoder["xs"] --> CountLimited<[Int]?>(min: 5, max: 2)
+        }
+    }
+
+    @Test func contradictoryCountLimitsReportWithoutCrashing() {
+        let result = APIDataDecoder().decode(string: #"{"xs": [1, 2, 3]}"#, to: Counted.self)
+        #expect(result.value?.xs == [1, 2, 3])
+        #expect(result.errors.map(\.description) == [#"root(Counted) > "xs"(Array<Int>) : Count below min: min 5, actual 3"#])
+    }
+
+    @Test func negativeCountsNeverCrash() {
+        struct Negative: APIDecodable {
+            let xs: [Int]
+            init?(from decoder: APIDecoder) {
+                let xs = decoder["xs"] --> CountLimited<[Int]>(exactly: -1, isMandatory: true)
+                guard decoder.succeeded else { return nil }
+                self.xs = xs!
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"xs": []}"#, to: Negative.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == [#"root(Negative) > "xs"(Array<Int>) : Count not exact: expected -1, actual 0"#])
+    }
+
+    /// A limit below 1 is 0: a scalar still decodes, any container is one error at its first byte.
+    @Test(arguments: [
+        (0, "root(JSONValue) : Invalid JSON at line 1, column 1 (byte 0): Nesting is deeper than maximumDepth (0 levels)"),
+        (-1, "root(JSONValue) : Invalid JSON at line 1, column 1 (byte 0): Nesting is deeper than maximumDepth (0 levels)"),
+        (1, "root(JSONValue) : Invalid JSON at line 1, column 7 (byte 6): Nesting is deeper than maximumDepth (1 level)"),
+    ])
+    func tinyDepthLimits(limit: Int, message: String) {
+        let scalar = APIDataDecoder(options: APIDecodeOptions(maximumDepth: limit)).decode(string: "7", to: Int.self)
+        #expect(scalar.value == 7)
+        #expect(scalar.errors.isEmpty)
+        let object = APIDataDecoder(options: APIDecodeOptions(maximumDepth: limit)).decode(string: #"{"a": []}"#, to: JSONValue.self)
+        #expect(object.value == nil)
+        #expect(object.errors.map(\.description) == [message])
+        #expect(object.errors.map(\.code) == ["limit_exceeded"])
+    }
+
+    /// Setting `succeeded` back to true does not forgive a failed required value: the model is discarded.
+    @Test func succeededSetBackToTrue() {
+        struct Forgiving: APIDecodable {
+            let id: Int
+            init?(from decoder: APIDecoder) {
+                let id = decoder["id"] --> Int.self
+                decoder.succeeded = true
+                guard decoder.succeeded else { return nil }
+                self.id = id ?? -1
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"id": "x"}"#, to: Forgiving.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == [#"root(Forgiving) > "id"(Int) : Unexpectedly found a string"#])
+    }
+
+    @Test func emptyRootName() {
+        var options = APIDecodeOptions()
+        options.rootName = ""
+        let result = APIDataDecoder(options: options).decode(string: #"{"a": 1}"#, to: [String: String].self)
+        #expect(result.errors.map(\.description) == [#"(Dictionary<String, String>) > "a"(String) : Unexpectedly found an integer"#])
+        #expect(result.errors.map(\.path.jsonPath) == [#"["a"]"#])
+    }
+}
