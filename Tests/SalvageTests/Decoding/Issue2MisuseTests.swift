@@ -74,3 +74,42 @@ struct Issue2MisuseTests {
         #expect(result.errors.map(\.path.jsonPath) == [#"["a"]"#])
     }
 }
+
+/// Docs/GettingStarted.md §1: an optional field passed to `decoder.all(…)` without `.some(…)` "compiles
+/// (binding a non-optional `String`) and an absent value fails the model, reported as `root(Profile) :
+/// Profile.init(from:) returned nil without recording an error`".
+private struct Profile: APIDecodable {
+    let name: String
+    let nick: String
+    init?(from decoder: APIDecoder) {
+        guard let (name, nick) = decoder.all(
+            decoder["name"] --> String.self,
+            decoder["nick"] --> String?.self
+        ) else { return nil }
+        self.name = name
+        self.nick = nick
+    }
+}
+
+@Suite("Issue #7 guide claims")
+struct Issue7GuideClaimTests {
+    @Test func optionalWithoutSomeInAllFailsTheModelAsTheGuideSays() {
+        let absent = APIDataDecoder().decode(string: #"{"name": "n"}"#, to: Profile.self)
+        #expect(absent.value == nil)
+        #expect(absent.errors.map(\.description) == ["root(Profile) : Profile.init(from:) returned nil without recording an error"])
+        let present = APIDataDecoder().decode(string: #"{"name": "n", "nick": "k"}"#, to: Profile.self)
+        #expect(present.value?.nick == "k")
+        #expect(present.errors.isEmpty)
+    }
+
+    @Test func allWithOneArgumentReturnsTheValueItself() {
+        struct One: APIDecodable {
+            let n: Int
+            init?(from decoder: APIDecoder) {
+                guard let n = decoder.all(decoder["n"] --> Int.self) else { return nil }
+                self.n = n
+            }
+        }
+        #expect(APIDataDecoder().decode(string: #"{"n": 3}"#, to: One.self).value?.n == 3)
+    }
+}
