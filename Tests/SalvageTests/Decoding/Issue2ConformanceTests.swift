@@ -277,6 +277,35 @@ struct Issue2ConformanceTests {
         #expect(bad.errors.map(\.severity) == [.failure])
     }
 
+    @Test(arguments: [
+        (#"{}"#, [String]()),
+        (#"{"origin": null}"#, [String]()),
+        (#"{"origin": 5}"#, [#"root(MaybeShape) > "origin"(Point) : Unexpectedly found an integer"#]),
+        (#"{"origin": {"x": 1}}"#, [#"root(MaybeShape) > "origin"(Point) > "y"(Int) : No value is present"#]),
+    ])
+    func swiftDecodableOptionalIsSilentWhenAbsentOrNullAndNeverFailsTheModel(json: String, errors: [String]) throws {
+        struct MaybeShape: APIDecodable {
+            let origin: Point?
+            let succeeded: Bool
+            init?(from decoder: APIDecoder) {
+                origin = decoder["origin"].decodeOptional(swiftDecodable: Point.self)
+                succeeded = decoder.succeeded
+            }
+        }
+        let result = APIDataDecoder().decode(string: json, to: MaybeShape.self)
+        let value = try #require(result.value)
+        #expect(value.origin == nil)
+        #expect(value.succeeded)
+        #expect(result.errors.map(\.description) == errors)
+    }
+
+    @Test(arguments: [(#"{}"#, "No value is present"), (#"{"origin": null}"#, "Unexpectedly found null")])
+    func swiftDecodableRequiredAbsentOrNullFailsTheModel(json: String, message: String) {
+        let result = APIDataDecoder().decode(string: json, to: Shape.self)
+        #expect(result.value == nil)
+        #expect(result.errors.map(\.description) == ["root(Shape) > \"origin\"(Point) : \(message)"])
+    }
+
     /// `CodableRecovery.strict` (LastMile's behaviour): the thrown `DecodingError` itself, carrying the full
     /// coding path, recorded at the path that coding path names; the required value fails the enclosing model.
     @Test func strictSwiftDecodableFailureIsTheThrownDecodingError() throws {
