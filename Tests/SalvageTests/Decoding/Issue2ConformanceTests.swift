@@ -425,6 +425,27 @@ struct Issue2ConformanceTests {
         #expect(result.errors.map(\.reason) == [.unexpectedJSONType(actual: .string), .unexpectedJSONType(actual: .integer), .unexpectedJSONType(actual: .absent)])
     }
 
+    @Test func nestedCollectionsTagEveryLevel() {
+        let nested = APIDataDecoder().decode(string: #"[[1, "x"], 7, [3]]"#, to: [[Int]].self)
+        #expect(nested.value == [[1], [3]])
+        #expect(nested.errors.map(\.description) == [
+            "root(Array<Array<Int>>) > [0](Array<Int>) > [1](Int) : Unexpectedly found a string",
+            "root(Array<Array<Int>>) > [1](Array<Int>) : Unexpectedly found an integer",
+        ])
+        let mixed = APIDataDecoder().decode(string: #"{"a": [1, null], "b": {"c": 2}}"#, to: [String: [Int?]].self)
+        #expect(mixed.value == ["a": [1, nil]])
+        #expect(mixed.errors.map(\.description) == [#"root(Dictionary<String, Array<Optional<Int>>>) > "b"(Array<Optional<Int>>) : Unexpectedly found an object"#])
+    }
+
+    @Test func optionalAtTheRoot() throws {
+        let null = APIDataDecoder().decode(string: "null", to: Int?.self)
+        let value = try #require(null.value)
+        #expect(value == nil)
+        #expect(null.errors.isEmpty)
+        let wrong = APIDataDecoder().decode(string: #""7""#, to: Int?.self)
+        #expect(wrong.errors.map(\.description) == ["root(Int) : Unexpectedly found a string"])
+    }
+
     @Test func setIsLossy() {
         let result = APIDataDecoder().decode(string: #"[1, "2", 3, 1]"#, to: Set<Int>.self)
         #expect(result.value == [1, 3])

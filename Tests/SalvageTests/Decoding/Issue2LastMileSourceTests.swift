@@ -218,6 +218,14 @@ struct Issue2LastMileSourceTests {
         #expect(result.value?.n == 1)
     }
 
+    /// LastMile decoded `nil` data as empty data: `ResponseData` still succeeds, holding no bytes.
+    @Test(arguments: [nil, Data()])
+    func responseDataOfNoBytes(data: Data?) throws {
+        let result = APIDataDecoder().decode(data: data, to: ResponseData.self)
+        #expect(try #require(result.value).data == Data())
+        #expect(result.errors.isEmpty)
+    }
+
     @Test func jsonObjectDecoderSpellings() {
         let tree: [String: Any] = ["person_id": 1, "height": "x"]
         let byJSON = APIJSONObjectDecoder().decode(json: tree, to: [String: Double].self, options: [APIDecodeOptions.rootNodeNameKey: "r"])
