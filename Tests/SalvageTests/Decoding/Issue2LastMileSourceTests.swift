@@ -72,6 +72,25 @@ private struct LMEverything: APIDecodable {
     }
 }
 
+/// LastMile models were often classes. A final class (and an NSObject subclass) conforms; a non-final one
+/// cannot at the moment (see `nonFinalClassesCannotConformYet`).
+private final class LMFinal: APIDecodable {
+    class var idKey: String? { "id" }
+    let id: Int
+    required init?(from decoder: APIDecoder) {
+        guard let id = decoder["id"] --> Int.self else { return nil }
+        self.id = id
+    }
+}
+
+private final class LMObject: NSObject, APIDecodable {
+    let title: String
+    init?(from decoder: APIDecoder) {
+        guard let title = decoder["title"] --> String.self else { return nil }
+        self.title = title
+    }
+}
+
 @Suite("Issue #2 LastMile 1.0 source compatibility")
 struct Issue2LastMileSourceTests {
     private static let good = #"{"id": 4, "name": "n", "tags": ["a", "b"], "set": [1, 2], "map": {"k": 1}, "maybe": [1], "point": {"x": 1, "y": 2}, "slug": "s", "level": 2, "nothing": null}"#
@@ -224,6 +243,30 @@ struct Issue2LastMileSourceTests {
         let result = APIDataDecoder().decode(data: data, to: ResponseData.self)
         #expect(try #require(result.value).data == Data())
         #expect(result.errors.isEmpty)
+    }
+
+    @Test func finalClassModelsAndNSObjects() throws {
+        let base = APIDataDecoder().decode(string: #"[{"id": 1}, {"id": "x"}]"#, to: [LMFinal].self)
+        #expect(base.value?.map(\.id) == [1])
+        #expect(base.errors.map(\.description) == [#"root(Array<LMFinal>) > [1](LMFinal id=x) > "id"(Int) : Unexpectedly found a string"#])
+        let object = APIDataDecoder().decode(string: #"{"title": "t"}"#, to: LMObject.self)
+        #expect(object.value?.title == "t")
+    }
+
+    /// `class Base: APIDecodable { required init?(from:) … }` (not final) compiled with LastMile, but Salvage's
+    /// hidden requirement `_salvageDecodeArrayWithoutFrame(at:) -> [Self]?` uses `Self` inside `Array`, which a
+    /// non-final class cannot satisfy: "protocol 'APIDecodable' requirement '_salvageDecodeArrayWithoutFrame(at:)'
+    /// cannot be satisfied by a non-final class". A source test (a conformance would not compile) that no
+    /// requirement of the protocol mentions `Self` other than as the result or `Self?`.
+    @Test func nonFinalClassesCannotConformYet() throws {
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Sources/Salvage/Decoding/APIDecodable.swift"), encoding: .utf8)
+        let body = source.components(separatedBy: "public protocol APIDecodable {")[1].components(separatedBy: "\n}\n")[0]
+        let requirements = body.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("///") && !$0.isEmpty }
+        let offending = requirements.filter { $0.contains("[Self]") || $0.contains("<Self>") }
+        withKnownIssue("a non-final class cannot conform to APIDecodable: _salvageDecodeArrayWithoutFrame returns [Self]?") {
+            #expect(offending == [])
+        }
+        #expect(requirements.count == 9)
     }
 
     @Test func jsonObjectDecoderSpellings() {

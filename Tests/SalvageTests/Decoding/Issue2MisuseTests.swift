@@ -50,6 +50,17 @@ struct Issue2MisuseTests {
         #expect(object.errors.map(\.code) == ["limit_exceeded"])
     }
 
+    /// A `Set` is counted as the set it became (LastMile's `parseableElementCount`): duplicates count once.
+    @Test func setCountsAreOfTheSet() {
+        struct Ids: APIDecodable {
+            let ids: Set<Int>?
+            init?(from decoder: APIDecoder) { ids = decoder["ids"] --> CountLimited<Set<Int>?>(exactly: 2) }
+        }
+        let result = APIDataDecoder().decode(string: #"{"ids": [1, 1, 2]}"#, to: Ids.self)
+        #expect(result.value?.ids == [1, 2])
+        #expect(result.errors.isEmpty)
+    }
+
     /// Setting `succeeded` back to true does not forgive a failed required value: the model is discarded.
     @Test func succeededSetBackToTrue() {
         struct Forgiving: APIDecodable {
