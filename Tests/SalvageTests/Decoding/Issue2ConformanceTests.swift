@@ -155,6 +155,25 @@ struct Issue2ConformanceTests {
         #expect(bad.errors.map(\.path.jsonPath) == [#"root["items"][0]["values"][0]["name"]"#])
     }
 
+    /// A key step into an array, or an index step into an object, is reported at the intermediate, by its type.
+    @Test func stepsThroughAnIntermediateOfTheWrongKind() {
+        struct Through: APIDecodable {
+            init?(from decoder: APIDecoder) {
+                _ = decoder["list"]["x"] --> Int?.self
+                _ = decoder["object"][0] --> Int?.self
+                _ = decoder["text"]["a"][1] --> Int?.self
+                _ = decoder["missing"]["a"] --> Int?.self
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"list": [1], "object": {"0": 1}, "text": "t"}"#, to: Through.self)
+        #expect(result.value != nil)
+        #expect(result.errors.map(\.description) == [
+            #"root(Through) > "list" : Unexpectedly found an array"#,
+            #"root(Through) > "object" : Unexpectedly found an object"#,
+            #"root(Through) > "text" : Unexpectedly found a string"#,
+        ])
+    }
+
     @Test(arguments: [
         (#"{}"#, "No value is present", JSONElement.absent),
         (#"{"name": null}"#, "Unexpectedly found null", JSONElement.null),
