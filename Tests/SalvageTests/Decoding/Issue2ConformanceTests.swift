@@ -506,9 +506,27 @@ struct Issue2ConformanceTests {
         ])
         let below = APIDataDecoder().decode(string: #"{"xs": [1, 2], "ys": []}"#, to: Pair.self)
         #expect(below.errors.map(\.reason) == [.countBelowMinimum(minimum: 1, actual: 0)])
-        let minOnly = CountLimited<[Int]>(min: 1)
-        let maxOnly = CountLimited<[Int]>(max: 1)
-        _ = (minOnly, maxOnly)
+    }
+
+    @Test func countLimitedMinOnlyAndMaxOnlyKeepTheValueWhenNotMandatory() {
+        struct Bounds: APIDecodable {
+            let a: [Int]
+            let b: [Int]?
+            init?(from decoder: APIDecoder) {
+                let a = decoder["a"] --> CountLimited<[Int]>(min: 2)
+                b = decoder["b"] --> CountLimited<[Int]?>(max: 1)
+                guard decoder.succeeded else { return nil }
+                self.a = a!
+            }
+        }
+        let result = APIDataDecoder().decode(string: #"{"a": [1], "b": [1, 2]}"#, to: Bounds.self)
+        #expect(result.value?.a == [1])
+        #expect(result.value?.b == [1, 2])
+        #expect(result.errors.map(\.description) == [
+            #"root(Bounds) > "a"(Array<Int>) : Count below min: min 2, actual 1"#,
+            #"root(Bounds) > "b"(Array<Int>) : Count above max: max 1, actual 2"#,
+        ])
+        #expect(result.errors.map(\.severity) == [.info, .info])   // nothing lost (ErrorReporting: "a count outside the bounds that is not mandatory")
     }
 
     @Test func mandatoryCountViolationFailsARequiredValue() {
