@@ -60,19 +60,21 @@ public enum DemoCommand {
                 path = argument
             }
         }
-        let source: String
+        let data: Data
         let name: String
         if let path {
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
                 return Outcome(standardOutput: "", standardError: "salvage-demo: cannot read '\(path)': no such file or not readable\n", status: 2)
             }
-            source = String(decoding: data, as: UTF8.self)
+            data = contents
             name = path
         } else {
-            source = DemoPayload.json
+            data = Data(DemoPayload.json.utf8)
             name = "the bundled orders payload"
         }
-        return report(APIDataDecoder().decode(string: source, to: OrderPage.self), source: source, name: name, format: format, strict: strict)
+        // Decoded from the bytes, so invalid UTF-8 is reported as invalid JSON; the text is only for the excerpts.
+        let source = String(decoding: data, as: UTF8.self)
+        return report(APIDataDecoder().decode(data: data, to: OrderPage.self), source: source, name: name, format: format, strict: strict)
     }
 
     private static func usageError(_ message: String) -> Outcome {

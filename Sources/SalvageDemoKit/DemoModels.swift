@@ -21,7 +21,14 @@ public struct OrderPage: APIDecodable, Sendable {
 
 /// The states an order can be in, as far as this client knows.
 public enum OrderStatus: String, Sendable {
-    case pending, paid, shipped, cancelled
+    /// Placed, not paid yet.
+    case pending
+    /// Paid, waiting to be shipped.
+    case paid
+    /// On its way to the customer.
+    case shipped
+    /// Cancelled by the customer or the shop.
+    case cancelled
 }
 
 /// One order: what the shop sends, decoded field by field.

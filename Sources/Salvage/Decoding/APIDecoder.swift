@@ -182,7 +182,8 @@ public struct APIDecoder {
     /// Whether every required value of the model being decoded has decoded so far.
     ///
     /// Becomes false when a required value (`--> T.self`) is missing, null or invalid. Check it before
-    /// force-unwrapping required values. You may set it to false yourself to fail the model.
+    /// force-unwrapping required values. You may set it to false yourself to fail the model; setting it
+    /// back to true has no effect (a failed required value cannot be forgiven: decode it as optional).
     public var succeeded: Bool {
         get {
             // `withContext` written out: in a debug build its `R?` is a metadata look-up in the runtime per call
