@@ -136,7 +136,8 @@ extension Bool: APIDecodable, ScalarDecodable {
     }
 }
 
-/// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`.
+/// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`; one too
+/// small for it (not zero, but rounding to zero: `1e-400`) is `lossOfPrecision`, as `JSONDecoder` rejects it.
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -145,11 +146,15 @@ extension Double: APIDecodable, ScalarDecodable {
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         let entry = document.tape[node]
-        return entry.kind == .number ? document.double(of: entry) : nil
+        guard entry.kind == .number, let value = document.double(of: entry) else { return nil }
+        // A number that is not zero but too small for `Double` (`1e-400`) is not read as zero (see `underflows`).
+        if value == 0, underflows(document, node) { return nil }
+        return value
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
-        document.kind(node) == .number ? overflow(document, node, "Double") : wrongType(document, node)
+        guard document.kind(node) == .number else { return wrongType(document, node) }
+        return document.double(node) == 0 ? lossOfPrecision(document, node, "Double") : overflow(document, node, "Double")
     }
 
     /// A number written inside a string.
@@ -158,7 +163,8 @@ extension Double: APIDecodable, ScalarDecodable {
     static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 }
 
-/// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`.
+/// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`;
+/// one too small for it (not zero, but rounding to zero: `1e-50`) is `lossOfPrecision`, not `0`.
 extension Float: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -166,11 +172,15 @@ extension Float: APIDecodable, ScalarDecodable {
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
-        document.kind(node) == .number ? document.float(node) : nil
+        guard document.kind(node) == .number, let value = document.float(node) else { return nil }
+        // A number that is not zero but too small for `Float` (`1e-50`) is not read as zero (see `underflows`).
+        if value == 0, underflows(document, node) { return nil }
+        return value
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
-        document.kind(node) == .number ? overflow(document, node, "Float") : wrongType(document, node)
+        guard document.kind(node) == .number else { return wrongType(document, node) }
+        return document.float(node) == 0 ? lossOfPrecision(document, node, "Float") : overflow(document, node, "Float")
     }
 
     /// A number written inside a string.
@@ -212,6 +222,14 @@ extension Decimal: APIDecodable, ScalarDecodable {
 func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> APIDecodeErrorReason {
     if case .value(let value) = document.decimal(node) { return .numericOverflow(value: value, type: type) }
     return .numericOverflowAsWritten(text: shownNumber(document, node), type: type)
+}
+
+/// Whether the number at `node`, which a floating-point type rounded to zero, has a non-zero digit: a magnitude
+/// too small for the type (`1e-400` for `Double`, `1e-50` for `Float`). That is `lossOfPrecision`, as for
+/// `Decimal` and the integers, and as `JSONDecoder` throws — not a silent zero. Asked only of zeros.
+func underflows(_ document: JSONDocument, _ node: Int) -> Bool {
+    if case .value(let value) = document.decimal(node), value.isZero { return false }
+    return true
 }
 
 /// A `lossOfPrecision` failure for the number at `node`, exact or as written like `overflow`.

@@ -113,7 +113,8 @@ extension JSONDocument {
     }
 
     /// Reads number node `node` as a `Double`, correctly rounded; nil when its magnitude is too large for
-    /// `Double`. Values too small for `Double` become zero (of the right sign), as in every JSON library.
+    /// `Double`. Values too small for `Double` become zero (of the right sign); `Double`'s and `Float`'s conversions
+    /// report those as `lossOfPrecision` (`underflows` in ScalarConversions.swift).
     func double(_ node: Int) -> Double? {
         double(of: tape[node])
     }
