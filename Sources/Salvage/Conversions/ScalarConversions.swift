@@ -146,15 +146,12 @@ extension Double: APIDecodable, ScalarDecodable {
 
     static func convert(_ document: JSONDocument, node: Int) -> Double? {
         let entry = document.tape[node]
-        guard entry.kind == .number, let value = document.double(of: entry) else { return nil }
-        // A number that is not zero but too small for `Double` (`1e-400`) is not read as zero (see `underflows`).
-        if value == 0, underflows(document, node) { return nil }
-        return value
+        return entry.kind == .number ? document.double(of: entry) : nil
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         guard document.kind(node) == .number else { return wrongType(document, node) }
-        return document.double(node) == 0 ? lossOfPrecision(document, node, "Double") : overflow(document, node, "Double")
+        return document.isTooSmall(node, for: Double.self) ? lossOfPrecision(document, node, "Double") : overflow(document, node, "Double")
     }
 
     /// A number written inside a string.
@@ -172,15 +169,12 @@ extension Float: APIDecodable, ScalarDecodable {
     public static func _salvageDecode(at decoder: APIDecoder) -> Self? { decoder.convertScalar(Self.self) }
 
     static func convert(_ document: JSONDocument, node: Int) -> Float? {
-        guard document.kind(node) == .number, let value = document.float(node) else { return nil }
-        // A number that is not zero but too small for `Float` (`1e-50`) is not read as zero (see `underflows`).
-        if value == 0, underflows(document, node) { return nil }
-        return value
+        document.kind(node) == .number ? document.float(node) : nil
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
         guard document.kind(node) == .number else { return wrongType(document, node) }
-        return document.float(node) == 0 ? lossOfPrecision(document, node, "Float") : overflow(document, node, "Float")
+        return document.isTooSmall(node, for: Float.self) ? lossOfPrecision(document, node, "Float") : overflow(document, node, "Float")
     }
 
     /// A number written inside a string.
@@ -222,14 +216,6 @@ extension Decimal: APIDecodable, ScalarDecodable {
 func overflow(_ document: JSONDocument, _ node: Int, _ type: String) -> APIDecodeErrorReason {
     if case .value(let value) = document.decimal(node) { return .numericOverflow(value: value, type: type) }
     return .numericOverflowAsWritten(text: shownNumber(document, node), type: type)
-}
-
-/// Whether the number at `node`, which a floating-point type rounded to zero, has a non-zero digit: a magnitude
-/// too small for the type (`1e-400` for `Double`, `1e-50` for `Float`). That is `lossOfPrecision`, as for
-/// `Decimal` and the integers, and as `JSONDecoder` throws — not a silent zero. Asked only of zeros.
-func underflows(_ document: JSONDocument, _ node: Int) -> Bool {
-    if case .value(let value) = document.decimal(node), value.isZero { return false }
-    return true
 }
 
 /// A `lossOfPrecision` failure for the number at `node`, exact or as written like `overflow`.

@@ -121,6 +121,15 @@ import Testing
         #expect(result.errors.map(\.path.jsonPath) == [#"root["tiny"]"#])
     }
 
+    /// `JSONNumber.doubleValue` agrees with a `Double` field: nil beyond the range both ways.
+    @Test func aJSONNumbersDoubleValueAgrees() {
+        #expect(JSONNumber(text: "1e-400").doubleValue == nil)
+        #expect(JSONNumber(text: "-1e-400").doubleValue == nil)
+        #expect(JSONNumber(text: "0e-400").doubleValue == 0)
+        #expect(JSONNumber(text: "5e-324").doubleValue == Double.leastNonzeroMagnitude)
+        #expect(JSONNumber(text: "1e400").doubleValue == nil)
+    }
+
     /// A lenient conversion of a number in a string gets the same error as the number.
     @Test func aNumberInAStringUnderLenientConversionsToo() {
         var options = APIDecodeOptions()
