@@ -63,7 +63,8 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         self.text = text
     }
 
-    /// The number as a `Double` (correctly rounded), or nil if it overflows or the text is not a JSON number.
+    /// The number as a `Double` (correctly rounded), or nil if it is beyond `Double`'s range — too large, or not
+    /// zero but too small (`1e-400`), as a `Double` field reports it — or the text is not a JSON number.
     public var doubleValue: Double? {
         let reading = try? JSONDocument.withParsed(.array(Array(text.utf8))) { document -> Double? in
             document.kind(0) == .number ? document.double(0) : nil

@@ -136,7 +136,8 @@ extension Bool: APIDecodable, ScalarDecodable {
     }
 }
 
-/// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`.
+/// `Double`: any JSON number, correctly rounded. A number too large for `Double` is `numericOverflow`; one too
+/// small for it (not zero, but rounding to zero: `1e-400`) is `lossOfPrecision`, as `JSONDecoder` rejects it.
 extension Double: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -149,7 +150,8 @@ extension Double: APIDecodable, ScalarDecodable {
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
-        document.kind(node) == .number ? overflow(document, node, "Double") : wrongType(document, node)
+        guard document.kind(node) == .number else { return wrongType(document, node) }
+        return document.isTooSmall(node, for: Double.self) ? lossOfPrecision(document, node, "Double") : overflow(document, node, "Double")
     }
 
     /// A number written inside a string.
@@ -158,7 +160,8 @@ extension Double: APIDecodable, ScalarDecodable {
     static func coercionFailure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason? { failureOfNumberInString(document, node: node) }
 }
 
-/// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`.
+/// `Float`: any JSON number, correctly rounded. A number outside `Float`'s range is `numericOverflow`, not `inf`;
+/// one too small for it (not zero, but rounding to zero: `1e-50`) is `lossOfPrecision`, not `0`.
 extension Float: APIDecodable, ScalarDecodable {
     /// Decodes the value at the decoder's position, recording a precise error when it cannot.
     public init?(from decoder: APIDecoder) { self.init(scalarFrom: decoder) }
@@ -170,7 +173,8 @@ extension Float: APIDecodable, ScalarDecodable {
     }
 
     static func failure(_ document: JSONDocument, node: Int) -> APIDecodeErrorReason {
-        document.kind(node) == .number ? overflow(document, node, "Float") : wrongType(document, node)
+        guard document.kind(node) == .number else { return wrongType(document, node) }
+        return document.isTooSmall(node, for: Float.self) ? lossOfPrecision(document, node, "Float") : overflow(document, node, "Float")
     }
 
     /// A number written inside a string.

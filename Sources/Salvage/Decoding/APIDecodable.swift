@@ -16,6 +16,8 @@
 public protocol APIDecodable {
     /// The key of this type's identifying field, shown with its value in every error path that passes
     /// through a record of this type: `root > [3](Person person_id=8675309)`. Nil (the default) for none.
+    /// Declare it as a `String?` (`static var idKey: String? { "id" }`): `static let idKey = "id"` is a
+    /// `String`, a different property that Swift, without a warning, does not take for this one — no id is shown.
     static var idKey: String? { get }
 
     /// Decodes a value from `decoder`, or returns nil when a required value is missing or invalid.

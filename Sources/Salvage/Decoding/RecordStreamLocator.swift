@@ -18,7 +18,9 @@ struct RecordStreamLocator {
         let end = offset - windowStart
         if start <= end && end <= bytes.count && hasNoCarriageReturn(from: located.offset, to: offset, in: bytes, windowStart: windowStart) {
             guard let first = bytes.firstIndex(of: UInt8(ascii: "\n"), from: start, to: end) else {
-                located = SourceLocation(offset: offset, line: located.line, column: located.column + Self.scalarCount(in: bytes, from: start, to: end))
+                // A byte order mark at the stream's start is not a column (as `SourceLocation.locate` counts).
+                let mark = located == .start && windowStart == 0 ? SourceLocation.byteOrderMarkColumns(in: bytes, before: end) : 0
+                located = SourceLocation(offset: offset, line: located.line, column: located.column + Self.scalarCount(in: bytes, from: start, to: end) - mark)
                 return located
             }
             var line = located.line + 1
@@ -49,7 +51,7 @@ struct RecordStreamLocator {
         }
         // A `\r` (alone or in `\r\n`), or an offset out of order: the general rules.
         let known = SourceLocation(offset: start, line: located.line, column: located.column)
-        let found = SourceLocation.locate(offset: end, in: bytes, from: known)
+        let found = SourceLocation.locate(offset: end, in: bytes, from: known, bytesStartTheInput: windowStart == 0)
         located = SourceLocation(offset: found.offset + windowStart, line: found.line, column: found.column)
         return located
     }

@@ -113,7 +113,8 @@ extension JSONDocument {
     }
 
     /// Reads number node `node` as a `Double`, correctly rounded; nil when its magnitude is too large for
-    /// `Double`. Values too small for `Double` become zero (of the right sign), as in every JSON library.
+    /// `Double`, or when it is not zero but too small for it (`1e-400` would round to zero: `JSONDecoder` rejects
+    /// it, and `Double`'s conversion reports `lossOfPrecision`). Zeros keep their sign.
     func double(_ node: Int) -> Double? {
         double(of: tape[node])
     }
@@ -146,13 +147,28 @@ extension JSONDocument {
         // More than 19 significant digits: the standard library's conversion (allocates a String).
         guard let value = fast ?? Double(String(decoding: input.slice(start, length: end - start).buffer, as: UTF8.self)),
               value.isFinite else { return nil }
+        // A short decimal (the other path) is never this small: only here can a non-zero number round to zero.
+        if value == 0, hasNonZeroDigit(start, end) { return nil }
         return value
     }
 
-    /// Reads number node `node` as a `Float`; nil when its magnitude is too large for `Float`.
+    /// Reads number node `node` as a `Float`; nil when its magnitude is too large for `Float`, or when it is not
+    /// zero but too small for it (`1e-50`), as for `Double`.
     func float(_ node: Int) -> Float? {
         guard let value = Float(rawText(node)), value.isFinite else { return nil }
+        if value == 0, hasNonZeroDigit(Int(tape[node].start), Int(tape[node].start) + tape[node].length(in: input)) { return nil }
         return value
+    }
+
+    /// Whether the number written in bytes `start ..< end` has a significant digit other than 0 (is not zero).
+    private func hasNonZeroDigit(_ start: Int, _ end: Int) -> Bool {
+        NumberParts(input.slice(start, length: end - start)).firstSignificant != nil
+    }
+
+    /// Whether the number at `node` is too small for a floating-point type whose reading of it failed: not
+    /// zero, yet the standard library's conversion rounds it to zero (too large ones become infinite).
+    func isTooSmall<F: BinaryFloatingPoint & LosslessStringConvertible>(_ node: Int, for type: F.Type) -> Bool {
+        F(rawText(node)) == 0 && hasNonZeroDigit(Int(tape[node].start), Int(tape[node].start) + tape[node].length(in: input))
     }
 
     /// Reads number node `node` as a `Decimal`, exactly: whenever its significant digits fit in `Decimal`'s

@@ -3,12 +3,14 @@ import Foundation
 // Finding the line and column of a byte offset: reads the input, so it belongs with the readers of bytes.
 extension SourceLocation {
     /// Computes the line and column of `offset` by scanning `bytes` forward from `known`, a location
-    /// at or before `offset` (the start of the input by default).
+    /// at or before `offset` (the start of the input by default). `bytesStartTheInput` says that byte 0 of
+    /// `bytes` is the input's first byte (not a window's): only then is a byte order mark there left out of
+    /// line 1's columns, as editors hide it.
     ///
     /// Errors are usually recorded in document order, so each scan covers only the bytes since the previous
     /// error. Line breaks are found with `memchr`; columns are counted only on the last line, from its
     /// start (or from `known`) to `offset`.
-    static func locate(offset: Int, in bytes: ByteReader, from known: SourceLocation = .start) -> SourceLocation {
+    static func locate(offset: Int, in bytes: ByteReader, from known: SourceLocation = .start, bytesStartTheInput: Bool = true) -> SourceLocation {
         let end = min(max(offset, 0), bytes.count)
         let origin = known.offset <= end ? known : .start
         var line = origin.line
@@ -46,7 +48,16 @@ extension SourceLocation {
             }
         }
         column += scalarCount(in: bytes, from: lineStart, to: end)
+        if lineStart == 0 && origin == .start && bytesStartTheInput {
+            column -= byteOrderMarkColumns(in: bytes, before: end)
+        }
         return SourceLocation(offset: end, line: line, column: column)
+    }
+
+    /// 1 when `bytes` begin with a UTF-8 byte order mark that ends at or before `end`, else 0: the column the
+    /// mark would take at the start of line 1, which editors do not show (the parser skips it, RFC 8259 §8.1).
+    static func byteOrderMarkColumns(in bytes: ByteReader, before end: Int) -> Int {
+        end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 1 : 0
     }
 
     /// Lines shorter than this many bytes are counted in blocks rather than found one `memchr` call each.
@@ -89,14 +100,14 @@ struct IncrementalLocator {
 
     mutating func locate(offset: Int, in bytes: ByteReader) -> SourceLocation {
         let known = last.offset <= offset ? last : floor
-        last = SourceLocation.locate(offset: offset, in: bytes, from: known)
+        last = SourceLocation.locate(offset: offset, in: bytes, from: known, bytesStartTheInput: offsetBase == 0)
         return offsetBase == 0 ? last : SourceLocation(offset: last.offset + offsetBase, line: last.line, column: last.column)
     }
 
     /// Where `offset` is, found from the location known to come before it and without changing the locator
     /// (for a decode that has ended): lines and columns counted in the whole stream, like `locate`'s.
     func locateFromFloor(offset: Int, in bytes: ByteReader) -> SourceLocation {
-        let found = SourceLocation.locate(offset: offset, in: bytes, from: floor)
+        let found = SourceLocation.locate(offset: offset, in: bytes, from: floor, bytesStartTheInput: offsetBase == 0)
         return SourceLocation(offset: found.offset + offsetBase, line: found.line, column: found.column)
     }
 }

@@ -6,9 +6,12 @@
 /// 667× failure missing root["people"][*]["last_name"]: No value is present (e.g. Person person_id=1000040 at line 42, column 3; …)
 /// 333× recovered type_mismatch root["people"][*]["height"]: Unexpectedly found a string (e.g. …)
 /// ```
-public struct APIDecodeSummary: Sendable, Codable, CustomStringConvertible {
+///
+/// Summaries compare equal when their counts and groups do (samples compare as ``APIDecodeError``s do, by
+/// path and reason), e.g. after a round trip through its `Codable` form.
+public struct APIDecodeSummary: Sendable, Codable, Equatable, CustomStringConvertible {
     /// Errors that share a path template and a code.
-    public struct Group: Sendable, Codable {
+    public struct Group: Sendable, Codable, Equatable {
         /// The path with indices as `[*]`, e.g. `root["people"][*]["height"]`.
         public let pathTemplate: String
         /// The stable code shared by the group.

@@ -13,7 +13,8 @@ extension APIDecodeError {
     ///
     /// `failure` renders as `error:`, `recovered` as `warning:` and `info` as `note:`. Lines longer than
     /// 120 characters are cut around the caret (`…` where cut); a tab before the value is repeated in the
-    /// caret's line, so the caret stays under it. Errors of a decode that redacts values
+    /// caret's line, and a wide character (CJK, emoji) gets two spaces, a combining mark none, so the caret
+    /// stays under the value in a terminal. Errors of a decode that redacts values
     /// (``APIDecodeOptions/redactedKeys``, ``APIDecodeOptions/redactedPaths``) show no source line, since it
     /// could hold a redacted value; instead:
     ///
@@ -63,12 +64,14 @@ extension APIDecodeError {
         diagnostic(source: source.map { String(decoding: $0, as: UTF8.self) })
     }
 
-    /// Line `number` (1-based) of `source`, splitting at `\n`, `\r\n` or `\r` like ``SourceLocation``.
+    /// Line `number` (1-based) of `source`, splitting at `\n`, `\r\n` or `\r` like ``SourceLocation``; a byte
+    /// order mark that starts the source is left out, as it is of line 1's columns.
     private static func line(_ number: Int, of source: String) -> String? {
         var current = 1
         var text = ""
         var previousWasReturn = false
-        for scalar in source.unicodeScalars {
+        let scalars = source.unicodeScalars
+        for scalar in scalars.first == "\u{FEFF}" ? scalars.dropFirst() : scalars[...] {
             if scalar == "\n" && previousWasReturn {
                 previousWasReturn = false
                 continue
@@ -116,13 +119,15 @@ extension APIDecodeError {
         return (String(shown), column - start + (start > 0 ? 1 : 0))
     }
 
-    /// The blank space before the caret at `column` of `shown`: a tab under each tab of the line (which a
-    /// terminal widens to its next tab stop), a space under anything else, so the caret stays under the value.
+    /// The blank space before the caret at `column` (in scalars) of `shown`: a tab under each tab of the line
+    /// (which a terminal widens to its next tab stop), and under every other character as many spaces as the
+    /// columns it takes (``TerminalColumns``: two for CJK and emoji, none for a combining mark), so the caret
+    /// stays under the value.
     private static func padding(under shown: String, before column: Int) -> String {
+        let before = String(String.UnicodeScalarView(shown.unicodeScalars.prefix(max(0, column - 1))))
         var padding = ""
-        var scalars = shown.unicodeScalars.makeIterator()
-        for _ in 0 ..< max(0, column - 1) {
-            padding += scalars.next() == "\t" ? "\t" : " "
+        for character in before {
+            padding += character == "\t" ? "\t" : String(repeating: " ", count: TerminalColumns.of(character))
         }
         return padding
     }

@@ -23,7 +23,8 @@ public enum APIDecodeErrorReason: Hashable, Sendable, CustomStringConvertible {
     /// A whole number is too large or too small for the integer or floating-point type. `value` is
     /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted (``APIDecodeOptions/redactedKeys``).
     indirect case numericOverflow(value: Decimal, type: String)
-    /// A number has a fractional part (or more precision) that the type cannot hold. `value` is
+    /// A number has a fractional part (or more precision) that the type cannot hold, or is too small for a
+    /// floating-point type (`1e-50` as a `Float`: not zero, yet it would round to zero). `value` is
     /// `Decimal.nan` (shown as `<redacted>`) when the value is redacted.
     indirect case lossOfPrecision(value: Decimal, type: String)
     /// A number too large for the type that `Decimal` cannot hold either (`1e400` as a `Double`), so it is

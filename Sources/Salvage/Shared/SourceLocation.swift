@@ -1,7 +1,7 @@
 /// Where something is in the input: a byte offset plus a 1-based line and column.
 ///
-/// Columns count Unicode scalars (characters as most editors show them), not bytes; lines are separated by
-/// `\n`, `\r\n` or `\r`. Locations are computed only when an error is described, by rescanning the input up
+/// Columns count Unicode scalars (characters as most editors show them), not bytes; a byte order mark that
+/// starts the input is not counted (editors hide it). Lines are separated by `\n`, `\r\n` or `\r`. Locations are computed only when an error is described, by rescanning the input up
 /// to the offset, so they cost nothing on the happy path.
 ///
 /// ```swift

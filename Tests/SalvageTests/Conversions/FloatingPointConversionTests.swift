@@ -39,7 +39,6 @@ import Testing
         ("1.7976931348623157e308", Double.greatestFiniteMagnitude),
         ("2.2250738585072014e-308", Double.leastNormalMagnitude),
         ("4.9406564584124654e-324", Double.leastNonzeroMagnitude),
-        ("1e-400", 0),
         ("9007199254740993", 9_007_199_254_740_992),
         ("12345678901234567", 12_345_678_901_234_568),
         ("123456789012345678901234567890", 1.2345678901234568e29),
@@ -81,7 +80,6 @@ import Testing
         ("1.5", 1.5),
         ("3.4028235e38", Float.greatestFiniteMagnitude),
         ("16777217", 16_777_216),
-        ("1e-50", 0),
         ("-2.5", -2.5),
         // Just below the midpoint between 1 + 2^-23 and 1 + 2^-22: rounding through Double would round up.
         ("1.00000017881393432617187499", Float(bitPattern: 0x3F80_0001)),

@@ -69,8 +69,9 @@ struct DoubleConversionTests {
             if generator.next() % 2 == 0 { text = "-" + text }
             texts.append(text)
         }
-        let decoded = try decode(texts.filter { Double($0).map(\.isFinite) ?? false })
-        let expected = texts.compactMap { Double($0) }.filter(\.isFinite)
+        // Beyond Double's range both ways (too large, or so small it rounds to zero) is an error, not a value.
+        let decoded = try decode(texts.filter { Double($0).map { $0.isFinite && $0 != 0 } ?? false })
+        let expected = texts.compactMap { Double($0) }.filter { $0.isFinite && $0 != 0 }
         #expect(decoded.count == expected.count)
         for (index, (value, reference)) in zip(decoded, expected).enumerated() where value.bitPattern != reference.bitPattern {
             Issue.record("mismatch at \(index): \(value) vs \(reference)")

@@ -44,8 +44,8 @@ extension ParserConformanceTests {
         // Empty input.
         InvalidCase("empty input", "", "The input is empty", at: 0),
         InvalidCase("whitespace only", " \t\r\n ", "The input contains no JSON value", offset: 5, line: 2, column: 2),
-        InvalidCase("byte order mark only", "\u{FEFF}", "The input contains no JSON value", offset: 3, line: 1, column: 2),
-        InvalidCase("two byte order marks", "\u{FEFF}\u{FEFF}1", "Unexpected byte 0xEF: expected a value", offset: 3, line: 1, column: 2),
+        InvalidCase("byte order mark only", "\u{FEFF}", "The input contains no JSON value", offset: 3, line: 1, column: 1),
+        InvalidCase("two byte order marks", "\u{FEFF}\u{FEFF}1", "Unexpected byte 0xEF: expected a value", offset: 3, line: 1, column: 1),
         InvalidCase("byte order mark after whitespace", " \u{FEFF}1", "Unexpected byte 0xEF: expected a value", at: 1),
 
         // Trailing and misplaced commas.

@@ -140,8 +140,9 @@ extension ParserConformanceTests {
         NumberCase("1e400", .overflow(type: "Double")),
         NumberCase("-1e400", .overflow(type: "Double")),
         NumberCase("1.7976931348623159e308", .overflow(type: "Double")),
-        NumberCase("-1e-400", .value(-0.0)),
-        NumberCase("1e-400", .value(0.0)),
+        // Too small for Double but not zero: precision lost, as JSONDecoder rejects it (Issue4NumberUnderflowTests).
+        NumberCase("-1e-400", .reason(.lossOfPrecisionAsWritten(text: "-1e-400", type: "Double"))),
+        NumberCase("1e-400", .reason(.lossOfPrecisionAsWritten(text: "1e-400", type: "Double"))),
         NumberCase("-0", .value(-0.0)),
         NumberCase("-0.0", .value(-0.0)),
         NumberCase("0", .value(0.0)),
@@ -192,7 +193,7 @@ extension ParserConformanceTests {
         NumberCase("0.1", .value(0.1)),
         NumberCase("-0", .value(-0.0)),
         NumberCase("16777217", .value(16_777_216)),
-        NumberCase("1e-50", .value(0)),
+        NumberCase("1e-50", .lossOfPrecision(type: "Float")),
     ]
 
     @Test(arguments: floatCases) func float(_ testCase: NumberCase<Float>) throws {

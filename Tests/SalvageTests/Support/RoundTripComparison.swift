@@ -25,11 +25,12 @@ func exactlyEqual(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
 }
 
 /// Line and column of `offset`, computed independently of Salvage: lines end at LF, CRLF or CR;
-/// columns count UTF-8 lead bytes (one per scalar).
+/// columns count UTF-8 lead bytes (one per scalar), not a byte order mark that starts the input.
 func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
-    var index = 0
+    // A byte order mark that starts the input is not a column (editors hide it).
+    var index = offset >= 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     while index < offset {
         let byte = bytes[index]
         if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
