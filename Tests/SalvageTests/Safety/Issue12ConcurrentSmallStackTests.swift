@@ -62,6 +62,8 @@ struct Issue12ConcurrentSmallStackTests {
             for await (index, outcome) in group { all[index] = outcome }
             return all
         }
-        #expect((0 ..< 12).map { outcomes[$0] } == (0 ..< 12).map { alone[$0 % 4] })
+        let got: [String?] = (0 ..< 12).map { outcomes[$0] }
+        let expected: [String?] = (0 ..< 12).map { alone[$0 % 4] }
+        #expect(got == expected)
     }
 }

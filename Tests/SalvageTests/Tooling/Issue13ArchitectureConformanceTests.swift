@@ -74,6 +74,43 @@ struct Issue13ArchitectureConformanceTests {
         #expect(offenders.isEmpty)
     }
 
+    /// The code of every file of `Sources/Salvage`, by path relative to it.
+    static func libraryCode() throws -> [(path: String, code: String)] {
+        let root = packageRoot.appendingPathComponent("Sources/Salvage")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+        var files: [(String, String)] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".swift") else { continue }
+            files.append((relative, LayeringTests.codeOnly(try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8))))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// "Deciding severity (`markFailures`, `explainsFailure`, `upgradeLastError`, `reportWrongContainer`,
+    /// `CustomDecoding`) lives in one place": each decision is declared in `Runtime/FailureRules.swift` only.
+    @Test func everySeverityDecisionIsDeclaredInFailureRules() throws {
+        let decisions = ["markFailures", "explainsFailure", "upgradeLastError", "reportWrongContainer", "keepsModel", "explainRejection", "failRequired"]
+        var declaredIn: [String: [String]] = [:]
+        for file in try Self.libraryCode() {
+            for name in decisions where file.code.contains("func \(name)(") { declaredIn[name, default: []].append(file.path) }
+        }
+        #expect(declaredIn == Dictionary(uniqueKeysWithValues: decisions.map { ($0, ["Runtime/FailureRules.swift"]) }))
+    }
+
+    /// "No code outside [the scoped frame helper] pushes or pops frames": the files that do, each a reviewed
+    /// exception — `decodeModel` writes `withFrame` out (no closure per model: measured in its comment), and a
+    /// batched root array holds the root's two frames open across batches.
+    @Test func framesArePushedAndPoppedOnlyWhereReviewed() throws {
+        let allowed = [
+            "Decoding/APIDecoder+Frames.swift",     // withFrame and its helpers
+            "Decoding/APIDecoder+Decoding.swift",   // decodeModel: withFrame written out
+            "Decoding/ArrayBatchDecoding.swift",    // the root's frames, open across batches
+            "Runtime/DecodingContext.swift",        // pushFrame/popFrame themselves
+        ]
+        let users = try Self.libraryCode().filter { $0.code.contains("pushFrame(") || $0.code.contains("popFrame(") || $0.code.contains("state.push(") || $0.code.contains("state.pop(") }
+        #expect(users.map { $0.path } == allowed.sorted())
+    }
+
     /// "File-private fixtures instead of two-letter name prefixes": fixtures such as `RDModel` or `PDPaths`.
     @Test func testFixturesHaveNoTwoLetterPrefixes() throws {
         let root = packageRoot.appendingPathComponent("Tests/SalvageTests")
