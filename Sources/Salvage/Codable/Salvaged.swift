@@ -104,8 +104,18 @@ private enum AnyJSON: Decodable {
             }
         }
         else if let string = try? single.decode(String.self) { self = .string(string) }
-        else if let array = try? single.decode([AnyJSON].self) { self = .array(array) }
-        else { self = .object(try single.decode([String: AnyJSON].self)) }
+        else {
+            // A container recurses once per level through the other decoder: run it where there is stack for
+            // it (see `StackGuard`), as `JSONValue`'s `init(from:)` does — 500 levels through `JSONDecoder`
+            // crashed a 512 KiB thread in a debug build.
+            guard let container = StackGuard.run({ Result { () throws -> AnyJSON in
+                if let array = try? single.decode([AnyJSON].self) { return .array(array) }
+                return .object(try single.decode([String: AnyJSON].self))
+            } }) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: StackGuard.notDecodedMessage(JSONValue.self)))
+            }
+            self = try container.get()
+        }
     }
 
     func write(to text: inout String) {
@@ -119,18 +129,23 @@ private enum AnyJSON: Decodable {
         case .string(let value): AnyJSON.writeString(value, to: &text)
         case .array(let values):
             text += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
+            // One level deeper where there is stack for it (a nil — no helper thread — leaves text Salvage rejects).
+            _ = StackGuard.run {
+                for (index, value) in values.enumerated() {
+                    if index > 0 { text += "," }
+                    value.write(to: &text)
+                }
             }
             text += "]"
         case .object(let members):
             text += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                AnyJSON.writeString(key, to: &text)
-                text += ":"
-                members[key]?.write(to: &text)
+            _ = StackGuard.run {
+                for (index, key) in members.keys.sorted().enumerated() {
+                    if index > 0 { text += "," }
+                    AnyJSON.writeString(key, to: &text)
+                    text += ":"
+                    members[key]?.write(to: &text)
+                }
             }
             text += "}"
         }

@@ -6,6 +6,10 @@ import Foundation
 /// let extra = decoder["metadata"] --> JSONValue?.self
 /// if case .object(let members)? = extra { print(members.keys.sorted()) }
 /// ```
+///
+/// Values as deep as a decode makes (``APIDecodeOptions/maximumDepthCeiling`` levels) are safe on any thread. A
+/// value built by hand far deeper is released recursively by Swift and can exhaust the stack (in a debug build
+/// beyond about 2,300 levels on a 512 KiB thread).
 public enum JSONValue: Hashable, Sendable {
     /// JSON `null`.
     case null
