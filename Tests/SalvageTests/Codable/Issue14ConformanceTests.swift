@@ -138,6 +138,24 @@ struct Issue14ConformanceTests {
         #expect(result.errors.map(\.shortForm) == [#"root["6ba7b810-9dad-11d1-80b4-00c04fd430c8"][1]: invalid_format"#])
     }
 
+    private enum Shape: Decodable { case circle(radius: Double), square(side: Double) }
+    private struct Drawing: Decodable { let shape: Shape? }
+
+    @Test func aSynthesizedEnumWithAnUnknownCaseIsRecoveredButNotWithASpecificCode() throws {
+        let result = APIDataDecoder().decode(string: #"{"shape": {"triangle": {}}}"#, toDecodable: Drawing.self)
+        let drawing = try #require(result.value)
+        #expect(drawing.shape == nil)
+        #expect(result.errors.map(\.severity) == [.recovered])
+        #expect(result.errors.map(\.path.jsonPointer) == ["/shape"])
+        withKnownIssue("""
+            The compiler-synthesized init(from:) of an enum with associated values throws its own DecodingError \
+            ("Invalid number of keys found, expected one."), which the bridge cannot tell from one a user's own \
+            init(from:) throws: it is a swift_decoding_error, where #14 reserves that code for the user's own errors.
+            """) {
+            #expect(result.errors.first?.code != "swift_decoding_error")
+        }
+    }
+
     // MARK: Dictionary keys spelled two ways
 
     private static let respelled = #"{"1": "a", "2": "b", "01": "c", "+1": "d", "2": "e"}"#
