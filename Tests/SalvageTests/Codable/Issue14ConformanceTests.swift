@@ -231,7 +231,27 @@ struct Issue14ConformanceTests {
         }
         // The deepest `[Node]` dropped its only element.
         // The path: the root, "child" and [0] per level, and "id".
-        #expect(summary == ["\(depth - 1)", "0", "type_mismatch", "\(2 * depth + 2)"])
+        let expected: [String] = ["\(depth - 1)", "0", "type_mismatch", "\(2 * depth + 2)"]
+        #expect(summary == expected)
+    }
+
+    private struct Wrapped: Decodable {
+        let x: Salvaged<JSONValue>
+    }
+
+    @Test func aDeepSalvagedValueDecodedByJSONDecoderFitsA512KiBStack() {
+        // 400 levels: `Salvaged`'s reading of a foreign decoder's values recursed without a stack check (200
+        // levels crashed in a debug build).
+        let depth = 400
+        let json = #"{"x": "# + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "}"
+        let summary = onThread(stackSize: 512 * 1024) { () -> String in
+            guard let wrapped = try? JSONDecoder().decode(Wrapped.self, from: Data(json.utf8)) else { return "threw" }
+            var levels = 0
+            var value = wrapped.x.value
+            while case .array(let elements) = value, let first = elements.first { levels += 1; value = first }
+            return "\(levels) \(value) \(wrapped.x.errors.count)"
+        }
+        #expect(summary == "\(depth) number(1) 0")
     }
 
     private struct Tagged: Decodable, Sendable {
