@@ -130,6 +130,31 @@ struct Issue14ConformanceTests {
         #expect(salvaged.errors.map(\.severity) == [.failure])
     }
 
+    private struct Listing: Decodable { let ids: [Int] }
+
+    @Test func underStrictAnErrorInAnArrayHasJSONDecodersCaseAndPathButNotItsIndexKeyText() throws {
+        var options = APIDecodeOptions()
+        options.codable.recovery = .strict
+        let json = #"{"ids": [1, "x"]}"#
+        let result = APIDataDecoder(options: options).decode(string: json, toDecodable: Listing.self)
+        var thrown: DecodingError?
+        do { _ = try JSONDecoder().decode(Listing.self, from: Data(json.utf8)) } catch let caught as DecodingError { thrown = caught }
+        let foundation = try #require(thrown)
+        guard case .swiftDecodingError(let salvage) = try #require(result.errors.first).reason,
+              case .typeMismatch(_, let salvageContext) = salvage, case .typeMismatch(_, let foundationContext) = foundation
+        else { Issue.record("not a type mismatch"); return }
+        #expect(salvageContext.codingPath.map(\.intValue) == foundationContext.codingPath.map(\.intValue))
+        #expect(salvageContext.codingPath.map(\.stringValue) == ["ids", "1"])
+        withKnownIssue("""
+            The bridge's array index keys have stringValue "1" where JSONDecoder's say "Index 1" (intValue equal), so \
+            DecodingError's == (which compares both) tells the two errors apart. APICodingKey is public and its \
+            stringValue is used in paths: changing it is a decision.
+            """) {
+            #expect(salvageContext.codingPath.map(\.stringValue) == foundationContext.codingPath.map(\.stringValue))
+            #expect(salvage == foundation)
+        }
+    }
+
     @Test func uuidKeysAndUUIDElementsStillDecode() throws {
         let json = #"{"6ba7b810-9dad-11d1-80b4-00c04fd430c8": ["6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "x"]}"#
         let result = APIDataDecoder().decode(string: json, toDecodable: [UUID: [UUID]].self)
