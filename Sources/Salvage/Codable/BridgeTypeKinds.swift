@@ -14,6 +14,8 @@ enum BridgeTypeKind {
     /// A built-in scalar, converted straight from the tape.
     case scalar(any ScalarDecodable.Type)
     case url
+    /// `UUID`: Foundation's `init(from:)` would throw a plain `DecodingError` (`swift_decoding_error`).
+    case uuid
     case date
     case data
     /// An array of a common scalar type (`DocumentDecoder.isScalarArray`).
@@ -29,6 +31,7 @@ enum BridgeTypeKind {
     static func of<T>(_ type: T.Type) -> BridgeTypeKind {
         if let scalar = scalarConversion(for: T.self) { return .scalar(scalar) }
         if T.self == URL.self { return .url }
+        if T.self == UUID.self { return .uuid }
         if T.self == Date.self { return .date }
         if T.self == Data.self { return .data }
         if DocumentDecoder.isScalarArray(T.self) { return .scalarArray }

@@ -87,7 +87,7 @@ struct DocumentDecoder: Decoder {
                     .unexpectedJSONType(actual: document.element(node)), node: node, decoding: nil, demotable: demotable)
     }
 
-    /// Decodes any `Decodable` at this decoder's node. Built-in scalars, `Decimal`, `URL`, `Date` (seconds
+    /// Decodes any `Decodable` at this decoder's node. Built-in scalars, `Decimal`, `URL`, `UUID`, `Date` (seconds
     /// since 2001, like `JSONDecoder`'s default) and `Data` (base64) are converted directly. Under
     /// `.salvage`, other values are decoded in a Salvage frame of their own (unless `framed` is false: the
     /// root, whose frame `decodeSwift` pushed), and collections lossily; under `.strict`, collections as the standard
@@ -111,6 +111,15 @@ struct DocumentDecoder: Decoder {
                            .invalidFormat(value: text, type: "URL", expected: "a URL"), node: node, decoding: URL.self)
             }
             return reinterpret(url, as: T.self)
+        case .uuid:
+            // `JSONDecoder`'s error under `.strict`; under `.salvage` the native path's `invalid_format`.
+            let text = try foundationString(decoding: UUID.self)
+            guard let uuid = UUID(uuidString: text) else {
+                throw site(DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "Attempted to decode UUID from invalid UUID string.")),
+                           .invalidFormat(value: text, type: "UUID", expected: "a UUID like 123E4567-E89B-12D3-A456-426614174000"),
+                           node: node, decoding: UUID.self)
+            }
+            return reinterpret(uuid, as: T.self)
         case .date:
             switch document.date(node, strategy: settings.strategies.dates) {
             case .success(let date):
@@ -161,7 +170,7 @@ struct DocumentDecoder: Decoder {
              .unexpectedJSONType(actual: .null), node: node, decoding: T.self)
     }
 
-    /// The string of a `URL` or `Data` value; a value of another type is a mismatch tagged with `type`.
+    /// The string of a `URL`, `UUID` or `Data` value; a value of another type is a mismatch tagged with `type`.
     private func foundationString(decoding type: Any.Type) throws -> String {
         do {
             return try scalar(String.self, at: node)

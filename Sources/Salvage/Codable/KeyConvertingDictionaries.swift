@@ -31,19 +31,28 @@ extension Dictionary: KeyConvertingDictionary where Key: Decodable, Value: Decod
         // that `APIDataEncoder` wrote with `.convertToSnakeCase` (`"alpha_beta"`) reads back (`.alphaBeta`).
         let snakeCase = decoder.settings.strategies.keys == .convertFromSnakeCase
         var keyNode = decoder.node + 1
+        // Under `.salvage`, the text of the member each key's value came from (see `respelledKeyReason`).
+        var spellings: [Key: String] = [:]
         for _ in 0 ..< document.count(decoder.node) {
             let valueNode = keyNode + 1
             let text = document.string(keyNode)
             switch decoder.dictionaryKey(Key.self, text: snakeCase ? camelCase(fromSnakeCase: text) : text, keyNode: keyNode) {
             case .success(let key):
                 // Assigning keeps "the last member wins" for repeated keys; under `.salvage` a failing member is
-                // dropped (and a repeated key's earlier value with it), as for `[String: V]`.
+                // dropped (and a repeated key's earlier value with it), as for `[String: V]`, and a key spelled
+                // two ways (`"1"`, `"01"`) is an error at the later member, as on the native path (`.strict`
+                // replaces the value silently, as `JSONDecoder` does).
                 let member = decoder.child(valueNode, key: DictionaryCodingKey(stringValue: text))
                 if decoder.settings.salvages {
+                    if let earlier = spellings[key], earlier != text, members[key] != nil {
+                        try decoder.recordKeyFailure(respelledKeyReason(text, earlier: earlier, key: key), keyNode: keyNode, text: text)
+                    }
                     do {
                         members[key] = try member.decode(Value.self)
+                        spellings[key] = text
                     } catch {
                         members[key] = nil
+                        spellings[key] = nil
                         member.absorb(error)
                     }
                 } else {

@@ -42,7 +42,8 @@ extension Array: APIDecodable where Element: APIDecodable {
 /// `[Key: Value]` from a JSON object, lossy: members that fail to decode are dropped and reported at
 /// `["key"]`. When a key repeats, the last member wins. `Key` is `String`, or a type whose keys are
 /// converted from the JSON's strings (`Int`, `UUID`, enums; see ``APIDictionaryKey``); a key that does not
-/// convert is reported at its member, which is dropped.
+/// convert is reported at its member, which is dropped. Two spellings of one converted key (`"1"` and `"01"`)
+/// keep the last member too, with an `invalid_format` error at it naming the member whose value it replaced.
 extension Dictionary: APIDecodable where Key: APIDictionaryKey, Value: APIDecodable {
     /// Decodes a JSON object, dropping (and reporting) members that fail.
     @inlinable
@@ -51,10 +52,23 @@ extension Dictionary: APIDecodable where Key: APIDictionaryKey, Value: APIDecoda
         decoder.markLossy()
         var members: [Key: Value] = [:]
         members.reserveCapacity(decoder.count ?? 0)
+        // For converted keys: the text of the member each key's value came from.
+        var spellings: [Key: String] = [:]
         decoder.forEachMember { text, value in
             guard let key = Key._salvageDictionaryKey(text, at: value) else { return }
             // Assigning nil when the value fails keeps "the last member wins" for repeated keys.
-            members[key] = Value._salvageDecodeField(at: value, required: true)
+            guard Key.self != String.self else {
+                members[key] = Value._salvageDecodeField(at: value, required: true)
+                return
+            }
+            // Two spellings of one converted key (`"1"` and `"01"`, a UUID in both cases): the last member still
+            // wins, but the value it replaces is not lost silently.
+            if let earlier = spellings[key], earlier != text, members[key] != nil {
+                value.recordRespelledKey(text, earlier: earlier, key: key)
+            }
+            let element = Value._salvageDecodeField(at: value, required: true)
+            members[key] = element
+            spellings[key] = element == nil ? nil : text
         }
         self = members
     }

@@ -2,7 +2,8 @@ import Foundation
 
 // Keys of dictionaries decoded from JSON objects: `String` itself, whole numbers, `UUID`, and any enum
 // (or other type) that opts in. A key that does not convert is recorded at its member, whose value is
-// dropped without being decoded; the dictionary still succeeds.
+// dropped without being decoded; the dictionary still succeeds. A key spelled two ways (`"1"`, `"01"`)
+// keeps the last member, with an error at it naming the earlier one.
 
 /// A type that can key a dictionary decoded from a JSON object (`[K: V]`, lossy like `[String: V]`).
 ///
@@ -80,7 +81,21 @@ extension UUID: APIDictionaryKey {
     }
 }
 
+/// The reason recorded at a member whose key `text` converts to the same `key` as the earlier member's
+/// `earlier` (`"01"` after `"1"` for `Int`): the last member wins, as for any repeated key, but not silently
+/// (`JSONDecoder` keeps one of them, by its hash order, and says nothing).
+func respelledKeyReason(_ text: String, earlier: String, key: some Hashable) -> APIDecodeErrorReason {
+    .invalidFormat(value: text, type: "\(type(of: key))",
+                   expected: "a key no earlier member has (\(quoted(earlier)) is also \(key); the last member wins)")
+}
+
 extension APIDecoder {
+    /// Records at this member that its key `text` is another spelling of the earlier member's `earlier`.
+    @usableFromInline
+    func recordRespelledKey<Key: Hashable>(_ text: String, earlier: String, key: Key) {
+        recordKeyFailure(respelledKeyReason(text, earlier: earlier, key: key))
+    }
+
     /// Records `reason` about the key of the member this decoder is the value of: the path ends at the
     /// member, and the error's value and location are the key's.
     func recordKeyFailure(_ reason: APIDecodeErrorReason) {

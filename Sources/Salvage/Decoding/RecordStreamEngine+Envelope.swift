@@ -41,7 +41,8 @@ extension RecordStreamEngine {
             let kind = parsed.document.kind(0)
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) { return false }
             if parsed.end - index > maximumRecordSize {
-                return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
+                return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes,
+                                       limit: "maximumRecordSize")
             }
             if envelopeText?.count ?? 0 > 1 { envelopeText?.append(UInt8(ascii: ",")) }
             for offset in index ..< keyEnd + 1 { envelopeText?.append(bytes[offset]) }
@@ -63,7 +64,8 @@ extension RecordStreamEngine {
     /// run of blanks around its `:`, is bounded like a record or a member's value.
     private mutating func waitForMember(at index: Int, _ bytes: ByteReader) -> Bool {
         guard bytes.count - index > maximumRecordSize else { return false }
-        return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes)
+        return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes,
+                               limit: "maximumRecordSize")
     }
 
     /// After a member of the envelope: `,` or `}`.

@@ -21,6 +21,7 @@ private func describe(_ kind: BridgeTypeKind) -> String {
     switch kind {
     case .scalar(let type): return "scalar(\(type))"
     case .url: return "url"
+    case .uuid: return "uuid"
     case .date: return "date"
     case .data: return "data"
     case .scalarArray: return "scalarArray"
