@@ -24,7 +24,7 @@ struct ElementCursors {
         var marks: [Int] = []
 
         /// Moves to element `target` (in range): forward from here, or from the nearest mark at or before it.
-        mutating func move(to target: Int, in document: JSONDocument) {
+        mutating func walk(to target: Int, in document: JSONDocument) {
             if target < index {
                 let usable = Swift.min(target / ElementCursors.markSpacing, marks.count)
                 index = usable * ElementCursors.markSpacing
@@ -67,7 +67,7 @@ struct ElementCursors {
                 nextReplaced = (nextReplaced + 1) % Self.capacity
             }
         }
-        cursors[slot].move(to: index, in: document)
+        cursors[slot].walk(to: index, in: document)
         return cursors[slot].element
     }
 }
