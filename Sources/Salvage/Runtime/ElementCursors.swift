@@ -9,7 +9,8 @@
 // nearby access (`decoder["items"][i]` then `[i - 1]`), is O(1) amortised (going back used to start again
 // from the first element: a backward loop over 40,000 elements took over a minute in a debug build).
 // Several arrays are remembered so that nested loops (`decoder["rows"][i]["cells"][j]`) keep their place in
-// every level.
+// every level, and cursors pushed out of that short list are set aside (up to 1,024), so that loops over more
+// arrays at once (columns read side by side) keep theirs too.
 
 /// The last element reached by index in each of a few arrays of one decode.
 struct ElementCursors {
@@ -45,6 +46,12 @@ struct ElementCursors {
 
     private var cursors: [Cursor] = []
     private var nextReplaced = 0
+    /// Cursors pushed out of `cursors` that had walked past `markSpacing` elements, by array node: a loop
+    /// over more arrays than `capacity` (columns read side by side, `decoder["a"][i]`, `decoder["b"][i]`, …)
+    /// finds its place again instead of walking from the first element every time (quadratic). Bounded:
+    /// emptied when it holds `setAsideCapacity` cursors.
+    private var setAside: [Int: Cursor] = [:]
+    private static let setAsideCapacity = 1_024
 
     /// The tape node of element `index` of the array at `array`, or nil when `array` is not an array or the
     /// index is out of range. Walks from the array's cursor when it is at `index` or before, from the
@@ -56,13 +63,20 @@ struct ElementCursors {
         if let found = cursors.firstIndex(where: { $0.array == array }) {
             slot = found
         } else {
-            // A new cursor stands at the first element (the array has one: `index` is in range).
-            let cursor = Cursor(array: array, index: 0, element: array + 1)
+            // The cursor set aside for this array, or a new one at the first element (the array has one:
+            // `index` is in range).
+            let kept = setAside.isEmpty ? nil : setAside.removeValue(forKey: array)
+            let cursor = kept ?? Cursor(array: array, index: 0, element: array + 1)
             if cursors.count < Self.capacity {
                 slot = cursors.count
                 cursors.append(cursor)
             } else {
                 slot = nextReplaced
+                let pushedOut = cursors[slot]
+                if !pushedOut.marks.isEmpty {
+                    if setAside.count >= Self.setAsideCapacity { setAside.removeAll(keepingCapacity: true) }
+                    setAside[pushedOut.array] = pushedOut
+                }
                 cursors[slot] = cursor
                 nextReplaced = (nextReplaced + 1) % Self.capacity
             }
