@@ -20,7 +20,8 @@ struct Issue16EncoderConformanceTests {
 
     /// `APIDataEncoder` writes a `JSONValue` member through `JSONValue.encode(to:)`, which hands numbers to the
     /// encoder as `Int64`, `UInt64` or `Double` (the form any `Encoder` takes): a kept payload sent back with
-    /// Salvage's own encoder loses digits. Salvage's encoder could write the exact text, as `jsonData` does.
+    /// Salvage's own encoder loses digits. Salvage's encoder could write the exact text, as `jsonData` does —
+    /// a product decision: that output would no longer be `JSONEncoder`'s bytes (`1.10` where it writes `1.1`).
     @Test func apiDataEncoderWritesAKeptValuesExactNumbers() throws {
         let decoded = try #require(APIDataDecoder().decode(string: Self.json, toDecodable: Envelope.self).value)
         let text = String(decoding: try APIDataEncoder(outputFormatting: .sortedKeys).encode(decoded), as: UTF8.self)
