@@ -46,3 +46,49 @@ struct Issue16EncoderConformanceTests {
         #expect(outcome == ["true", "0", "true", "root(JSONValue) : Nesting is deeper than maximumDepth (512 levels)"])
     }
 }
+
+/// `decode(jsonValue:to:)`: "the same paths and errors as from bytes". A `JSONValue` object has no member order,
+/// so errors that follow the document's order must come in one order, the same in every run: the keys' byte order.
+struct Issue16JSONValueDecodingConformanceTests {
+    private struct Counts: APIDecodable {
+        let counts: [String: Int]
+        init?(from decoder: APIDecoder) {
+            guard let counts = decoder["counts"] --> [String: Int].self else { return nil }
+            self.counts = counts
+        }
+    }
+
+    @Test func errorsInADictionaryComeInTheKeysByteOrder() throws {
+        let keys = (0..<24).map { "k\($0)" }
+        var members: [String: JSONValue] = [:]
+        for key in keys { members[key] = .string("x") }
+        members["ok"] = 1
+        let result = APIDataDecoder().decode(jsonValue: ["counts": .object(members)], to: Counts.self)
+        #expect(result.value?.counts == ["ok": 1])
+        let sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(result.errors.map(\.description) == sorted.map { #"root(Counts) > "counts"(Dictionary<String, Int>) > "\#($0)"(Int) : Unexpectedly found a string"# })
+        #expect(result.errors.allSatisfy { $0.location == nil })
+        // From bytes written in that order, the same errors (with locations).
+        let text = try JSONValue.object(["counts": .object(members)]).jsonString(options: .sortedKeys)
+        let fromBytes = APIDataDecoder().decode(string: text, to: Counts.self)
+        #expect(fromBytes.errors.map(\.description) == result.errors.map(\.description))
+    }
+
+    @Test func unknownKeysComeInTheKeysByteOrder() {
+        struct Named: APIDecodable {
+            let name: String
+            init?(from decoder: APIDecoder) {
+                guard let name = decoder["name"] --> String.self else { return nil }
+                self.name = name
+            }
+        }
+        var options = APIDecodeOptions()
+        options.reportsUnknownKeys = true
+        var members: [String: JSONValue] = ["name": "a"]
+        for index in 0..<16 { members["extra\(index)"] = .null }
+        let result = APIDataDecoder(options: options).decode(jsonValue: .object(members), to: Named.self)
+        #expect(result.value?.name == "a")
+        let expected = (0..<16).map { "extra\($0)" }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(result.errors.map(\.reason) == expected.map { .unknownKey(key: $0, type: "Named", occurrences: 1) })
+    }
+}
