@@ -85,4 +85,44 @@ struct Issue16UniquingConformanceTests {
             #"root(Feed) > "pinned"(Array<Tag>) > [0](Tag id=3) : Duplicate of the record at [1] (id=3); kept [1], dropped [0]"#,
         ])
     }
+
+    /// "and the optional form": null is nil without an error; the required form records the usual one.
+    @Test func nullAndAbsentArraysAsEveryOtherArray() throws {
+        struct Feed: APIDecodable {
+            let items: [Tag]?
+            let extra: [Tag]?
+            init?(from decoder: APIDecoder) {
+                items = decoder["items"].decodeRequired([Tag].self, uniquingBy: .idKey)
+                extra = decoder["extra"].decodeOptional([Tag].self, uniquingBy: .key("sku"), keeping: .last)
+            }
+        }
+        let null = APIDataDecoder().decode(string: #"{"items": null, "extra": null}"#, to: Feed.self)
+        let absent = APIDataDecoder().decode(string: "{}", to: Feed.self)
+        let wrong = APIDataDecoder().decode(string: #"{"items": {"id": 1}, "extra": "x"}"#, to: Feed.self)
+        #expect(null.errors.map(\.description) == [#"root(Feed) > "items"(Array<Tag>) : Unexpectedly found null"#])
+        #expect(absent.errors.map(\.description) == [#"root(Feed) > "items"(Array<Tag>) : No value is present"#])
+        let wrongErrors: [String] = [#"root(Feed) > "items"(Array<Tag>) : Unexpectedly found an object"#,
+                                     #"root(Feed) > "extra"(Array<Tag>) : Unexpectedly found a string"#]
+        #expect(wrong.errors.map(\.description) == wrongErrors)
+        // A required member that fails fails its model, as without uniquing.
+        for result in [null, absent, wrong] {
+            #expect(result.value == nil)
+        }
+        let optionalOnly = APIDataDecoder().decode(string: #"{"items": [], "extra": null}"#, to: Feed.self)
+        let feed = try #require(optionalOnly.value)
+        #expect(feed.items?.isEmpty == true)
+        #expect(feed.extra == nil)
+        #expect(optionalOnly.errors.isEmpty)
+    }
+
+    /// Elements that are not objects have no id member: all are kept, none is a duplicate.
+    @Test func elementsWithoutMembersAreAllKept() {
+        let result = APIDataDecoder().decode(string: #"[{"id": 1, "name": "a"}, "x", {"id": 1, "name": "b"}, null]"#, to: [Tag].self, uniquingBy: .key("id"))
+        #expect(result.value == [Tag(name: "a")])
+        #expect(result.errors.map(\.description) == [
+            "root(Array<Tag>) > [1](Tag) : Unexpectedly found a string",
+            "root(Array<Tag>) > [2](Tag id=1) : Duplicate of the record at [0] (id=1); kept [0], dropped [2]",
+            "root(Array<Tag>) > [3](Tag) : Unexpectedly found null",
+        ])
+    }
 }
