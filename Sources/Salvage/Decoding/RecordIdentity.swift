@@ -5,7 +5,9 @@
 /// the number `17` and the string `"17"` are different ids, and numbers compare as written (`1` and `1.0`
 /// are different ids, as they are different ``JSONValue``s); strings compare by their exact Unicode scalars
 /// (`"\u00e9"` and `"e\u0301"` are different ids). An element whose id is missing, `null`, an
-/// object or an array has no id: it is kept, never de-duplicated.
+/// object or an array has no id: it is kept, never de-duplicated. With
+/// ``APIDecodeOptions/reportsUnknownKeys`` the id's member counts as read (the decode uses it), so it is never
+/// reported as an unknown key, even for a model that does not read its id itself.
 ///
 /// ```swift
 /// let items  = decoder["items"].decodeRequired([Item].self, uniquingBy: .idKey)        // Item.idKey
@@ -95,8 +97,9 @@ struct ExactText: Hashable {
 }
 
 extension APIDecoder {
-    /// The id at `path` below this element, read from the document without marking any key read; nil when
-    /// it is missing, null or a container.
+    /// The id at `path` below this element; nil when it is missing, null or a container. With
+    /// `reportsUnknownKeys`, the keys on the way count as read: the decode used them to tell records apart,
+    /// so they are not schema drift even when the model itself never reads its id.
     func recordID(at path: APIQueryPath) -> RecordID? {
         withContext { context -> RecordID? in
             let document = context.document
@@ -107,6 +110,7 @@ extension APIDecoder {
                 case .key(let key):
                     guard document.kind(node) == .object else { return nil }
                     node = document.member(of: node, key: key) ?? -1
+                    if node >= 0 && context.state.tracksReadKeys { context.state.markRead(node - 1) }
                 case .index(let index):
                     guard document.kind(node) == .array else { return nil }
                     node = document.element(of: node, at: index) ?? -1
@@ -115,6 +119,7 @@ extension APIDecoder {
                         node = document.element(of: node, at: index) ?? -1
                     } else if document.kind(node) == .object {
                         node = document.member(of: node, key: text) ?? -1
+                        if node >= 0 && context.state.tracksReadKeys { context.state.markRead(node - 1) }
                     } else {
                         return nil
                     }

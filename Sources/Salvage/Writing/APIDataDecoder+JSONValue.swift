@@ -10,13 +10,20 @@ extension APIDataDecoder {
     /// let result = APIDataDecoder().decode(jsonValue: cached, to: Person.self)
     /// ```
     ///
+    /// An object's members are decoded in the byte order of their keys (a ``JSONValue/object(_:)`` keeps no
+    /// order), so errors that follow the document's order — in a `[String: T]`, unknown keys — come in that
+    /// order, the same in every run.
+    ///
     /// A value that cannot be written as JSON (a ``JSONNumber`` whose text is not a number) or that is deeper
     /// than ``APIDecodeOptions/maximumDepth`` gives a nil value and one error at the root.
     public func decode<T: APIDecodable>(jsonValue: JSONValue, to type: T.Type) -> APIDecodeResult<T> {
         let rootKey = APICodingKey(hashKey: options.rootName, swiftType: T.self)
         let bytes: [UInt8]
         do throws(JSONValueError) {
-            bytes = try jsonValue.jsonBytes(options: [.withoutEscapingSlashes])
+            // Sorted keys: an object's members have no order of their own (a dictionary's changes from run to
+            // run), so errors that follow the document's order (lossy dictionaries, unknown keys) come in the
+            // byte order of their keys, the same in every run.
+            bytes = try jsonValue.jsonBytes(options: [.withoutEscapingSlashes, .sortedKeys])
         } catch {
             return APIDecodeResult(value: nil, errors: [APIDecodeError(path: [rootKey], reason: .other(message: error.description))])
         }
