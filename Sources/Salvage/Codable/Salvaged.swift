@@ -116,24 +116,6 @@ private enum AnyJSON: Decodable {
             }
             self = try container.get()
         }
-        else if let array = try? AnyJSON.nested({ try single.decode([AnyJSON].self) }) { self = .array(array) }
-        else { self = .object(try AnyJSON.nested { try single.decode([String: AnyJSON].self) }) }
-    }
-
-    /// Runs one nesting level where there is stack for it (see `StackGuard`): the other decoder recurses
-    /// through `init(from:)` once per level, and so does `write(to:)`; 200 levels crashed a 512 KiB thread
-    /// in a debug build.
-    private static func nested<R>(_ body: () throws -> R) throws -> R {
-        guard let outcome = StackGuard.run({ Result { try body() } }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: StackGuard.notDecodedMessage(AnyJSON.self)))
-        }
-        return try outcome.get()
-    }
-
-    /// `write(to:)` for a nested value, where there is stack for it (without stack, the text stays cut and
-    /// the decode of it reports invalid JSON).
-    private func writeNested(to text: inout String) {
-        _ = StackGuard.run { write(to: &text) }
     }
 
     func write(to text: inout String) {
@@ -153,9 +135,6 @@ private enum AnyJSON: Decodable {
                     if index > 0 { text += "," }
                     value.write(to: &text)
                 }
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.writeNested(to: &text)
             }
             text += "]"
         case .object(let members):
@@ -167,11 +146,6 @@ private enum AnyJSON: Decodable {
                     text += ":"
                     members[key]?.write(to: &text)
                 }
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                AnyJSON.writeString(key, to: &text)
-                text += ":"
-                members[key]?.writeNested(to: &text)
             }
             text += "}"
         }
