@@ -67,14 +67,14 @@ struct Issue2EdgeConformanceTests {
         #expect(double.value == nil)
         #expect(double.errors.map(\.code) == ["numeric_overflow"])
         #expect(APIDataDecoder().decode(string: "1.7976931348623157e308", to: Double.self).value == Double.greatestFiniteMagnitude)
-        // Too small for the type: zero of its sign, no error (GettingStarted §7).
+        // Too small for the type (not zero, below its least subnormal): precision_loss, as JSONDecoder throws (GettingStarted §7).
         let tiny = APIDataDecoder().decode(string: "1e-50", to: Float.self)
-        #expect(tiny.value == 0)
-        #expect(tiny.errors.isEmpty)
+        #expect(tiny.value == nil)
+        #expect(tiny.errors.map(\.code) == ["precision_loss"])
+        #expect(tiny.errors.map(\.description) == ["root(Float) : Type Float does not have precision to represent 0.00000000000000000000000000000000000000000000000001"])
         let negativeTiny = APIDataDecoder().decode(string: "-1e-400", to: Double.self)
-        #expect(negativeTiny.value == 0)
-        #expect(negativeTiny.value?.sign == .minus)
-        #expect(negativeTiny.errors.isEmpty)
+        #expect(negativeTiny.value == nil)
+        #expect(negativeTiny.errors.map(\.description) == ["root(Double) : Type Double does not have precision to represent -1e-400"])
     }
 
     @Test func decimalKeepsTheTextsDigits() {

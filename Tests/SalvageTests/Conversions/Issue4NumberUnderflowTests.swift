@@ -63,7 +63,7 @@ import Testing
 
     /// Zeros, however written, and numbers that round to a subnormal stay values (as with `JSONDecoder`).
     @Test(arguments: [("0e-400", 0.0), ("-0.0e-999", -0.0), ("0.000000000000000000000000000000000000000000000000000", 0.0),
-                      ("1e-320", 1e-320), ("3e-324", Double.leastNonzeroMagnitude), ("4.9406564584124654e-324", Double.leastNonzeroMagnitude)])
+                      ("1e-320", Double("1e-320")!), ("3e-324", Double.leastNonzeroMagnitude), ("4.9406564584124654e-324", Double.leastNonzeroMagnitude)])
     func zerosAndSubnormalsAreValues(json: String, expected: Double) throws {
         let result = APIDataDecoder().decode(string: json, to: Double.self)
         #expect(result.errors == [])
