@@ -8,7 +8,7 @@ extension RecordStreamEngine {
     /// records' array, or keeps the member.
     mutating func envelopeMember(at index: Int, first: Bool, _ bytes: ByteReader, atEnd: Bool) -> Bool {
         if first && bytes[index] == UInt8(ascii: "}") {
-            return closeEnvelope()
+            return closeEnvelope(bytes)
         }
         guard bytes[index] == UInt8(ascii: "\"") else {
             return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected a key", at: index, bytes)
@@ -29,8 +29,11 @@ extension RecordStreamEngine {
         let value = RecordBoundaries.skipWhitespace(from: colon + 1, in: bytes)
         guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes) : waitForMember(at: index, bytes) }
         let key = index + 1 ..< keyEnd
-        if let member = recordsMember, bytes[value] == UInt8(ascii: "["), key.count == member.count,
-           key.allSatisfy({ bytes[$0] == member[$0 - key.lowerBound] }) {
+        let isRecordsMember = recordsMember.map { member in
+            key.count == member.count && key.allSatisfy({ bytes[$0] == member[$0 - key.lowerBound] })
+        } ?? false
+        if isRecordsMember && bytes[value] == UInt8(ascii: "[") {
+            metRecordsMember = true
             position = windowStart + value + 1
             inEnvelope = true
             phase = .element(first: true)
@@ -48,6 +51,10 @@ extension RecordStreamEngine {
             for offset in index ..< keyEnd + 1 { envelopeText?.append(bytes[offset]) }
             envelopeText?.append(UInt8(ascii: ":"))
             for offset in value ..< parsed.end { envelopeText?.append(bytes[offset]) }
+            if isRecordsMember && !metRecordsMember {
+                metRecordsMember = true
+                appendMissingRecords(found: parsed.document.element(0), at: value, bytes)
+            }
             position = windowStart + parsed.end
             phase = .envelopeSeparator
             return true
@@ -76,7 +83,7 @@ extension RecordStreamEngine {
             phase = .envelopeMember(first: false)
             return true
         case UInt8(ascii: "}"):
-            return closeEnvelope()
+            return closeEnvelope(bytes)
         default:
             return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or '}' after an object member", at: index, bytes)
         }
@@ -99,11 +106,25 @@ extension RecordStreamEngine {
         envelopeClosed = true
     }
 
-    private mutating func closeEnvelope() -> Bool {
+    private mutating func closeEnvelope(_ bytes: ByteReader) -> Bool {
+        if !metRecordsMember {
+            appendMissingRecords(found: .absent, at: position - windowStart, bytes)
+        }
         position += 1
         closeEnvelopeText()
         phase = .afterArray
         return true
+    }
+
+    /// A record with no value and one error, as the in-memory decode of a `[T]` under the records member gives:
+    /// the envelope closed without that member (`found` `.absent`, at its `}`), or the member is not an array
+    /// (at its value, which stays one of the envelope's members). E.g. `root > "items"([Order]) : No value is present`.
+    private mutating func appendMissingRecords(found: JSONElement, at index: Int, _ bytes: ByteReader) {
+        guard let member = recordsMember else { return }
+        let path = [APICodingKey(hashKey: options.rootName), APICodingKey(hashKey: String(decoding: member, as: UTF8.self), swiftType: [T].self)]
+        let location = locate(windowStart + index, bytes)
+        let error = APIDecodeError(path: path, reason: .unexpectedJSONType(actual: found), location: location)
+        append(line: location.line, result: APIDecodeResult(value: nil, errors: [error]))
     }
 
     /// One error for a broken envelope, which ends the stream.

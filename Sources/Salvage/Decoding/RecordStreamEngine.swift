@@ -55,6 +55,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     var inEnvelope = false
     /// Whether `envelopeText` has its closing `}`.
     var envelopeClosed = false
+    /// Whether the envelope's records member was met (an array streamed, or another value reported).
+    var metRecordsMember = false
     /// The most bytes one record may take before it is reported and skipped (streams only).
     let maximumRecordSize: Int
     var phase = Phase.detect
