@@ -34,7 +34,7 @@ extension Array: APIDecodable where Element: APIDecodable {
     /// that would be refused) goes through `decodeModel`.
     @inlinable
     public static func _salvageDecode(at decoder: APIDecoder) -> [Element]? {
-        if let elements = Element._salvageDecodeArrayWithoutFrame(at: decoder) { return elements }
+        if let elements = Element._salvageDecodeArrayWithoutFrame(at: decoder, as: Element.self) { return elements }
         return decoder.isEmptyArrayNeedingNoFrame ? [] : decoder.decodeModel([Element].self)
     }
 }

@@ -20,7 +20,16 @@ import Foundation
 
 extension APIDecoder {
     /// The array here with every element converted to `S`, or nil when it is not an array, an element does not
-    /// convert, or its frame would be refused (see the top of this file).
+    /// convert, or its frame would be refused (see the top of this file) — or when `Element` is not `S`. The
+    /// requirement is generic over `Element` rather than returning `[Self]?`, which a non-final class could not
+    /// satisfy (LastMile models may be classes); `S` is checked to be `Element` before the array is returned as one.
+    @_transparent
+    fileprivate func decodeScalarArrayWithoutFrame<S: ScalarDecodable, Element>(_ type: S.Type, as element: Element.Type) -> [Element]? {
+        guard Element.self == S.self, let elements = decodeScalarArrayWithoutFrame(type) else { return nil }
+        return reinterpret(elements, as: [Element].self)
+    }
+
+    /// The array here with every element converted to `S` (see above).
     @_transparent
     fileprivate func decodeScalarArrayWithoutFrame<S: ScalarDecodable>(_ type: S.Type) -> [S]? {
         let node = position.node
@@ -49,91 +58,91 @@ extension APIDecoder {
 
 extension String {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [String]? {
-        decoder.decodeScalarArrayWithoutFrame(String.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(String.self, as: element)
     }
 }
 extension Bool {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Bool]? {
-        decoder.decodeScalarArrayWithoutFrame(Bool.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Bool.self, as: element)
     }
 }
 extension Double {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Double]? {
-        decoder.decodeScalarArrayWithoutFrame(Double.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Double.self, as: element)
     }
 }
 extension Float {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Float]? {
-        decoder.decodeScalarArrayWithoutFrame(Float.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Float.self, as: element)
     }
 }
 extension Decimal {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Decimal]? {
-        decoder.decodeScalarArrayWithoutFrame(Decimal.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Decimal.self, as: element)
     }
 }
 extension Int {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Int]? {
-        decoder.decodeScalarArrayWithoutFrame(Int.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Int.self, as: element)
     }
 }
 extension Int8 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Int8]? {
-        decoder.decodeScalarArrayWithoutFrame(Int8.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Int8.self, as: element)
     }
 }
 extension Int16 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Int16]? {
-        decoder.decodeScalarArrayWithoutFrame(Int16.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Int16.self, as: element)
     }
 }
 extension Int32 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Int32]? {
-        decoder.decodeScalarArrayWithoutFrame(Int32.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Int32.self, as: element)
     }
 }
 extension Int64 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Int64]? {
-        decoder.decodeScalarArrayWithoutFrame(Int64.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(Int64.self, as: element)
     }
 }
 extension UInt {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [UInt]? {
-        decoder.decodeScalarArrayWithoutFrame(UInt.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(UInt.self, as: element)
     }
 }
 extension UInt8 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [UInt8]? {
-        decoder.decodeScalarArrayWithoutFrame(UInt8.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(UInt8.self, as: element)
     }
 }
 extension UInt16 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [UInt16]? {
-        decoder.decodeScalarArrayWithoutFrame(UInt16.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(UInt16.self, as: element)
     }
 }
 extension UInt32 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [UInt32]? {
-        decoder.decodeScalarArrayWithoutFrame(UInt32.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(UInt32.self, as: element)
     }
 }
 extension UInt64 {
     /// Decodes an array of this type without a frame when every element converts (see the top of this file).
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [UInt64]? {
-        decoder.decodeScalarArrayWithoutFrame(UInt64.self)
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? {
+        decoder.decodeScalarArrayWithoutFrame(UInt64.self, as: element)
     }
 }

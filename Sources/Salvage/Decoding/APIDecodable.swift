@@ -59,7 +59,8 @@ public protocol APIDecodable {
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// A JSON array of this type's values, decoded without a frame when every element converts directly (so
     /// nothing would be recorded); nil, the default, to decode it element by element in a frame of its own.
-    static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Self]?
+    /// `element` is `Self` (generic rather than `[Self]?`, so that non-final classes can conform).
+    static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]?
 
     /// Implementation detail of Salvage's built-in conformances; do not implement or call it.
     /// True for types that produce a value even where there is no JSON value (``ResponseData``).
@@ -98,7 +99,7 @@ extension APIDecodable {
 
     /// Nil: arrays of this type are decoded element by element, in a frame (see `Array._salvageDecode`).
     @inlinable
-    public static func _salvageDecodeArrayWithoutFrame(at decoder: APIDecoder) -> [Self]? { nil }
+    public static func _salvageDecodeArrayWithoutFrame<Element>(at decoder: APIDecoder, as element: Element.Type) -> [Element]? { nil }
 
     /// False: a missing value is missing.
     @inlinable
