@@ -136,13 +136,13 @@ final class PersonTests: XCTestCase {                    // XCTest
 extension ErrorReportingExamples {
     /// The guide's mismatch report, produced by the same function `expectDecoded` and `XCTAssertDecoded` use.
     @Test func aMismatchReads() {
-        struct STNumber: APIDecodable, Equatable {
+        struct NumberFixture: APIDecodable, Equatable {
             let n: Int?
             init(n: Int?) { self.n = n }
             init?(from decoder: APIDecoder) { n = decoder["n"] --> Int?.self }
         }
-        let result = APIDataDecoder().decode(string: #"{"n": "1"}"#, to: STNumber.self)
-        #expect(DecodeExpectation.mismatch(result, value: STNumber(n: 1), errors: [#"root["m"]: missing"#]) == """
+        let result = APIDataDecoder().decode(string: #"{"n": "1"}"#, to: NumberFixture.self)
+        #expect(DecodeExpectation.mismatch(result, value: NumberFixture(n: 1), errors: [#"root["m"]: missing"#]) == """
         value differs (- expected, + actual):
         - value.n: 1
         + value.n: nil
@@ -150,7 +150,7 @@ extension ErrorReportingExamples {
         + root["n"]: type_mismatch
         - root["m"]: missing
         """)
-        #expect(DecodeExpectation.mismatch(result, value: STNumber(n: nil), errors: [#"root["n"]: type_mismatch"#]) == nil)
+        #expect(DecodeExpectation.mismatch(result, value: NumberFixture(n: nil), errors: [#"root["n"]: type_mismatch"#]) == nil)
     }
 
     // MARK: Invalid JSON

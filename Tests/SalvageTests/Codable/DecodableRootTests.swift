@@ -4,7 +4,7 @@ import Testing
 
 /// Plain `Decodable` models decoded through Salvage with `JSONDecoder`-style strategies.
 struct DecodableRootTests {
-    struct DRUser: Decodable, Equatable {
+    private struct RootUser: Decodable, Equatable {
         let userId: Int
         let displayName: String
         let signedUp: Date
@@ -20,7 +20,7 @@ struct DecodableRootTests {
 
     @Test func snakeCaseKeysDatesAndNonConformingFloats() throws {
         let json = #"{"user_id": 7, "display_name": "Ada", "signed_up": "2024-02-29T12:30:45Z", "score": "inf"}"#
-        let result = decoder().decode(string: json, toDecodable: DRUser.self)
+        let result = decoder().decode(string: json, toDecodable: RootUser.self)
         #expect(result.errors == [])
         let user = try #require(result.value)
         #expect(user.userId == 7)
@@ -31,7 +31,7 @@ struct DecodableRootTests {
 
     @Test func errorsUseTheJSONSpellingOfKeysAndCarryLocations() throws {
         let json = #"{"user_id": 7, "display_name": 42, "signed_up": "2024-02-29T12:30:45Z", "score": 1}"#
-        let result = decoder().decode(data: Data(json.utf8), toDecodable: DRUser.self)
+        let result = decoder().decode(data: Data(json.utf8), toDecodable: RootUser.self)
         #expect(result.value == nil)
         let error = try #require(result.errors.first)
         #expect(result.errors.count == 1)
@@ -42,23 +42,23 @@ struct DecodableRootTests {
 
     @Test func unreadableDatesFollowTheStrategy() throws {
         let json = #"{"user_id": 7, "display_name": "Ada", "signed_up": "tomorrow", "score": 1}"#
-        let result = decoder().decode(string: json, toDecodable: DRUser.self)
+        let result = decoder().decode(string: json, toDecodable: RootUser.self)
         let error = try #require(result.errors.first)
         #expect(error.path.jsonPath == #"root["signed_up"]"#)
         #expect(error.description.hasSuffix(#"Cannot read "tomorrow" as Date: expected ISO 8601 date and time."#))
     }
 
     @Test func defaultStrategiesAreJSONDecoders() throws {
-        struct DRPlain: Decodable { let when: Date; let blob: Data }
-        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"when": 0, "blob": "aGk="}"#, toDecodable: DRPlain.self)
+        struct PlainRoot: Decodable { let when: Date; let blob: Data }
+        let result = APIDataDecoder(options: .strictCodable).decode(string: #"{"when": 0, "blob": "aGk="}"#, toDecodable: PlainRoot.self)
         #expect(result.value?.when == Date(timeIntervalSinceReferenceDate: 0))
         #expect(result.value?.blob == Data("hi".utf8))
     }
 
     @Test func invalidJSONIsOneError() {
-        let result = APIDataDecoder(options: .strictCodable).decode(string: "{", toDecodable: DRUser.self)
+        let result = APIDataDecoder(options: .strictCodable).decode(string: "{", toDecodable: RootUser.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == ["root(DRUser) : Invalid JSON at line 1, column 2 (byte 1): Unexpected end of input: expected a key"])
+        #expect(result.errors.map(\.description) == ["root(RootUser) : Invalid JSON at line 1, column 2 (byte 1): Unexpected end of input: expected a key"])
     }
 
     @Test(arguments: [("user_id", "userId"), ("_private_key_", "_privateKey_"), ("URL_PATH", "urlPath"), ("plain", "plain"), ("_Leading", "_Leading"), ("line_2nd", "line2Nd"), ("a__b", "aB")])

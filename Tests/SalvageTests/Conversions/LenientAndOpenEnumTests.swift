@@ -3,7 +3,7 @@ import Testing
 
 /// Lenient conversions (per field and as an option) and open enums, all noted at info level.
 struct LenientAndOpenEnumTests {
-    struct LEValues: APIDecodable {
+    private struct LenientValues: APIDecodable {
         let count: Int
         let price: Double?
         let active: Bool
@@ -21,54 +21,54 @@ struct LenientAndOpenEnumTests {
     }
 
     @Test func lenientFieldsConvertAndNoteEachConversion() throws {
-        let result = APIDataDecoder().decode(string: #"{"count": "42", "price": "9.5", "active": 1, "code": 7}"#, to: LEValues.self)
+        let result = APIDataDecoder().decode(string: #"{"count": "42", "price": "9.5", "active": 1, "code": 7}"#, to: LenientValues.self)
         let value = try #require(result.value)
         #expect(value.count == 42)
         #expect(value.price == 9.5)
         #expect(value.active == true)
         #expect(value.code == "7")
         #expect(result.errors.map { "\($0.severity) \($0)" } == [
-            #"info root(LEValues) > "count"(Int) : Converted a string "42" to Int"#,
-            #"info root(LEValues) > "price"(Double) : Converted a string "9.5" to Double"#,
-            #"info root(LEValues) > "active"(Bool) : Converted an integer "1" to Bool"#,
-            #"info root(LEValues) > "code"(String) : Converted an integer "7" to String"#,
+            #"info root(LenientValues) > "count"(Int) : Converted a string "42" to Int"#,
+            #"info root(LenientValues) > "price"(Double) : Converted a string "9.5" to Double"#,
+            #"info root(LenientValues) > "active"(Bool) : Converted an integer "1" to Bool"#,
+            #"info root(LenientValues) > "code"(String) : Converted an integer "7" to String"#,
         ])
     }
 
     @Test func leniencyStillRejectsWhatItCannotConvert() {
-        let result = APIDataDecoder().decode(string: #"{"count": "many", "active": "yes", "code": "x"}"#, to: LEValues.self)
+        let result = APIDataDecoder().decode(string: #"{"count": "many", "active": "yes", "code": "x"}"#, to: LenientValues.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(LEValues) > "count"(Int) : Unexpectedly found a string"#,
-            #"root(LEValues) > "active"(Bool) : Unexpectedly found a string"#,
+            #"root(LenientValues) > "count"(Int) : Unexpectedly found a string"#,
+            #"root(LenientValues) > "active"(Bool) : Unexpectedly found a string"#,
         ])
     }
 
     @Test func strictByDefaultAndLenientByOption() {
-        struct LEStrict: APIDecodable {
+        struct StrictLenientModel: APIDecodable {
             let count: Int?
             init?(from decoder: APIDecoder) { count = decoder["count"] --> Int?.self }
         }
-        let strict = APIDataDecoder().decode(string: #"{"count": "3"}"#, to: LEStrict.self)
+        let strict = APIDataDecoder().decode(string: #"{"count": "3"}"#, to: StrictLenientModel.self)
         #expect(strict.value?.count == nil)
         #expect(strict.errors.map(\.code) == ["type_mismatch"])
         var options = APIDecodeOptions()
         options.lenientConversions = true
-        let lenient = APIDataDecoder(options: options).decode(string: #"{"count": "3"}"#, to: LEStrict.self)
+        let lenient = APIDataDecoder(options: options).decode(string: #"{"count": "3"}"#, to: StrictLenientModel.self)
         #expect(lenient.value?.count == 3)
         #expect(lenient.errors.map { "\($0.severity) \($0.code)" } == ["info coerced"])
     }
 
-    enum LEPlan: String { case free, pro }
+    private enum LenientPlan: String { case free, pro }
 
     @Test func openEnumsKeepUnknownValuesAndNoteThem() {
-        let result = APIDataDecoder().decode(string: #"["pro", "enterprise", 3]"#, to: [OpenEnum<LEPlan>].self)
+        let result = APIDataDecoder().decode(string: #"["pro", "enterprise", 3]"#, to: [OpenEnum<LenientPlan>].self)
         #expect(result.value == [.known(.pro), .unknown("enterprise")])
         #expect(result.value?.map(\.rawValue) == ["pro", "enterprise"])
         #expect(result.value?.first?.knownValue == .pro)
         #expect(result.errors.map { "\($0.severity) \($0)" } == [
-            #"info root(Array<OpenEnum<LEPlan>>) > [1](OpenEnum<LEPlan>) : Raw value of "enterprise" for type LEPlan not defined"#,
-            #"recovered root(Array<OpenEnum<LEPlan>>) > [2](OpenEnum<LEPlan>) : Unexpectedly found an integer"#,
+            #"info root(Array<OpenEnum<LenientPlan>>) > [1](OpenEnum<LenientPlan>) : Raw value of "enterprise" for type LenientPlan not defined"#,
+            #"recovered root(Array<OpenEnum<LenientPlan>>) > [2](OpenEnum<LenientPlan>) : Unexpectedly found an integer"#,
         ])
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// end of `allValues`. The absent child keeps its parent's step keys (`APIDecoder.absentPosition`), so its
 /// path names every step down from the last present value.
 struct AbsentStepPathTests {
-    struct ASBelowAbsent: APIDecodable {
+    private struct BelowAbsentModel: APIDecodable {
         init?(from decoder: APIDecoder) {
             _ = decoder["gone"]["x"] --> Int.self
             _ = decoder["list"][5]["x"] --> Int.self
@@ -19,32 +19,32 @@ struct AbsentStepPathTests {
 
     @Test func childrenOfAbsentPositionsNameTheStepsThatLedThere() {
         let json = #"{"list": [1], "none": null}"#
-        let result = APIDataDecoder().decode(string: json, to: ASBelowAbsent.self)
+        let result = APIDataDecoder().decode(string: json, to: BelowAbsentModel.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(ASBelowAbsent) > "gone" > "x"(Int) : No value is present"#,
-            #"root(ASBelowAbsent) > "list" > [5] > "x"(Int) : No value is present"#,
-            #"root(ASBelowAbsent) > "full_name" > "x"(String) : No value is present"#,
-            #"root(ASBelowAbsent) > "none" > [7] > "x"(Int) : No value is present"#,
-            #"root(ASBelowAbsent) > "none" > [7] > "x" > [2](Bool) : No value is present"#,
+            #"root(BelowAbsentModel) > "gone" > "x"(Int) : No value is present"#,
+            #"root(BelowAbsentModel) > "list" > [5] > "x"(Int) : No value is present"#,
+            #"root(BelowAbsentModel) > "full_name" > "x"(String) : No value is present"#,
+            #"root(BelowAbsentModel) > "none" > [7] > "x"(Int) : No value is present"#,
+            #"root(BelowAbsentModel) > "none" > [7] > "x" > [2](Bool) : No value is present"#,
         ])
         // Each is located at the last present value it was reached from.
         #expect(result.errors.map(\.location?.offset) == [0, 9, 0, 22, 22])
     }
 
     @Test func aChildOfAPositionPastTheLastMemberIsMissingThere() {
-        struct ASPastTheEnd: APIDecodable {
+        struct PastTheEndModel: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder["counts"].allValues[7]["x"] --> Int.self
                 _ = decoder["counts"].allValues[7]["x"][2] --> Bool.self
                 return nil
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"counts": {"a": 1}}"#, to: ASPastTheEnd.self)
+        let result = APIDataDecoder().decode(string: #"{"counts": {"a": 1}}"#, to: PastTheEndModel.self)
         // The index past the last member is not an index into `counts`: the object is not blamed as the wrong container.
         #expect(result.errors.map(\.description) == [
-            #"root(ASPastTheEnd) > "counts" > [7] > "x"(Int) : No value is present"#,
-            #"root(ASPastTheEnd) > "counts" > [7] > "x" > [2](Bool) : No value is present"#,
+            #"root(PastTheEndModel) > "counts" > [7] > "x"(Int) : No value is present"#,
+            #"root(PastTheEndModel) > "counts" > [7] > "x" > [2](Bool) : No value is present"#,
         ])
         #expect(result.errors.map(\.location?.offset) == [11, 11])
     }

@@ -10,7 +10,7 @@ import Testing
 
 private enum Keys: String, CodingKey { case name, tags }
 
-private struct LMPoint: Decodable, Equatable { let x: Int; let y: Int }
+private struct LastMilePoint: Decodable, Equatable { let x: Int; let y: Int }
 
 /// A user type that decodes the value at its own position (as LastMile's RawRepresentable conformance did).
 private struct Slug: APIDecodable, Equatable {
@@ -24,7 +24,7 @@ private struct Slug: APIDecodable, Equatable {
 
 private enum Level: Int, APIDecodable { case low = 1, high = 2 }
 
-private struct LMEverything: APIDecodable {
+private struct LastMileEverything: APIDecodable {
     static var idKey: String? { return "id" }
     let id: Int
     let name: String
@@ -32,7 +32,7 @@ private struct LMEverything: APIDecodable {
     let set: Set<Int>?
     let map: [String: Int]?
     let maybe: [Int]?
-    let point: LMPoint
+    let point: LastMilePoint
     let slug: Slug?
     let level: Level?
     let first: String?
@@ -45,7 +45,7 @@ private struct LMEverything: APIDecodable {
         let set = decoder["set"] --> CountLimited<Set<Int>?>(max: 2)
         let map = decoder["map"] --> CountLimited<[String: Int]?>(min: 1)
         let maybe = decoder["maybe"].decodeOptional([Int].self, min: 1)
-        let point: LMPoint! = decoder["point"].decodeRequired(swiftDecodable: LMPoint.self)
+        let point: LastMilePoint! = decoder["point"].decodeRequired(swiftDecodable: LastMilePoint.self)
         let slug = decoder["slug"] --> Slug?.self
         let level = decoder["level"].decodeOptional(Level.self)
         let key: CodingKey = Keys.tags
@@ -74,7 +74,7 @@ private struct LMEverything: APIDecodable {
 
 /// LastMile models were often classes. A final class (and an NSObject subclass) conforms; a non-final one
 /// conforms too, with its subclasses (see `nonFinalClassesAndSubclassesDecode`).
-private final class LMFinal: APIDecodable {
+private final class LastMileFinalClass: APIDecodable {
     class var idKey: String? { "id" }
     let id: Int
     required init?(from decoder: APIDecoder) {
@@ -83,7 +83,7 @@ private final class LMFinal: APIDecodable {
     }
 }
 
-private final class LMObject: NSObject, APIDecodable {
+private final class LastMileObjectClass: NSObject, APIDecodable {
     let title: String
     init?(from decoder: APIDecoder) {
         guard let title = decoder["title"] --> String.self else { return nil }
@@ -92,7 +92,7 @@ private final class LMObject: NSObject, APIDecodable {
 }
 
 /// A LastMile-style class hierarchy: not final, a subclass with its own id key and field.
-private class LMOpenBase: APIDecodable {
+private class LastMileOpenBase: APIDecodable {
     class var idKey: String? { "id" }
     let id: Int
     required init?(from decoder: APIDecoder) {
@@ -101,7 +101,7 @@ private class LMOpenBase: APIDecodable {
     }
 }
 
-private class LMOpenDerived: LMOpenBase {
+private class LastMileOpenDerived: LastMileOpenBase {
     override class var idKey: String? { "sku" }
     let sku: String?
     required init?(from decoder: APIDecoder) {
@@ -111,7 +111,7 @@ private class LMOpenDerived: LMOpenBase {
 }
 
 /// A non-final class reading an array of scalars (the path the generic array requirement serves).
-private class LMOpenScalars: APIDecodable {
+private class LastMileOpenScalars: APIDecodable {
     let all: [Int]
     required init?(from decoder: APIDecoder) {
         guard let all = decoder["all"] --> [Int].self else { return nil }
@@ -124,7 +124,7 @@ struct Issue2LastMileSourceTests {
     private static let good = #"{"id": 4, "name": "n", "tags": ["a", "b"], "set": [1, 2], "map": {"k": 1}, "maybe": [1], "point": {"x": 1, "y": 2}, "slug": "s", "level": 2, "nothing": null}"#
 
     @Test func everyLastMileSpellingDecodes() throws {
-        let result = APIDataDecoder().decode(data: Data(Self.good.utf8), to: LMEverything.self, options: [:])
+        let result = APIDataDecoder().decode(data: Data(Self.good.utf8), to: LastMileEverything.self, options: [:])
         #expect(result.errors.isEmpty)
         let value = try #require(result.value)
         #expect(value.id == 4)
@@ -133,7 +133,7 @@ struct Issue2LastMileSourceTests {
         #expect(value.set == [1, 2])
         #expect(value.map == ["k": 1])
         #expect(value.maybe == [1])
-        #expect(value.point == LMPoint(x: 1, y: 2))
+        #expect(value.point == LastMilePoint(x: 1, y: 2))
         #expect(value.slug == Slug(text: "s"))
         #expect(value.level == .high)
         #expect(value.first == "a")
@@ -142,18 +142,18 @@ struct Issue2LastMileSourceTests {
 
     @Test func lastMileErrorsAndDescriptions() {
         let json = #"{"id": 4, "name": "", "tags": ["a", "b", "c", "d"], "set": [1, 2, 3], "map": {}, "maybe": [], "point": {"x": 1, "y": 2}, "slug": 5, "level": 3}"#
-        let result = APIDataDecoder().decode(data: Data(json.utf8), to: LMEverything.self)
+        let result = APIDataDecoder().decode(data: Data(json.utf8), to: LastMileEverything.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(LMEverything id=4) > "tags"(Array<String>) : Count above max: max 3, actual 4"#,
-            #"root(LMEverything id=4) > "set"(Set<Int>) : Count above max: max 2, actual 3"#,
-            #"root(LMEverything id=4) > "map"(Dictionary<String, Int>) : Count below min: min 1, actual 0"#,
-            #"root(LMEverything id=4) > "maybe"(Array<Int>) : Count below min: min 1, actual 0"#,
+            #"root(LastMileEverything id=4) > "tags"(Array<String>) : Count above max: max 3, actual 4"#,
+            #"root(LastMileEverything id=4) > "set"(Set<Int>) : Count above max: max 2, actual 3"#,
+            #"root(LastMileEverything id=4) > "map"(Dictionary<String, Int>) : Count below min: min 1, actual 0"#,
+            #"root(LastMileEverything id=4) > "maybe"(Array<Int>) : Count below min: min 1, actual 0"#,
             // A type that decodes its own position (`decoder --> String.self`) shows the inner type's tag,
             // as in LastMile; Salvage's own RawRepresentable conformance keeps the enum's tag instead.
-            #"root(LMEverything id=4) > "slug"(String) : Unexpectedly found an integer"#,
-            #"root(LMEverything id=4) > "level"(Level) : Raw value of "3" for type Level not defined"#,
-            #"root(LMEverything id=4) > "name" : Empty name"#,
+            #"root(LastMileEverything id=4) > "slug"(String) : Unexpectedly found an integer"#,
+            #"root(LastMileEverything id=4) > "level"(Level) : Raw value of "3" for type Level not defined"#,
+            #"root(LastMileEverything id=4) > "name" : Empty name"#,
         ])
         #expect(result.errors[0] == APIDecodeError(path: ["root", "tags"], maximum: 3, actual: 4))
         #expect(result.errors[5] == APIDecodeError(path: ["root", "level"], rawValue: "3", type: "Level"))
@@ -163,11 +163,11 @@ struct Issue2LastMileSourceTests {
     @Test func requiredOperatorResultsUsableAsNonOptional() {
         struct Implicit: APIDecodable {
             let n: Int
-            let p: LMPoint
+            let p: LastMilePoint
             init?(from decoder: APIDecoder) {
                 guard decoder["n"].isJSONNull == false else { return nil }
                 let n: Int = decoder["n"] --> Int.self
-                let p: LMPoint = decoder["p"].decodeRequired(swiftDecodable: LMPoint.self)
+                let p: LastMilePoint = decoder["p"].decodeRequired(swiftDecodable: LastMilePoint.self)
                 let also: Int = decoder["n"].decodeRequired(Int.self)
                 self.n = n + also - n
                 self.p = p
@@ -175,11 +175,11 @@ struct Issue2LastMileSourceTests {
         }
         let result = APIDataDecoder().decode(data: Data(#"{"n": 2, "p": {"x": 0, "y": 9}}"#.utf8), to: Implicit.self)
         #expect(result.value?.n == 2)
-        #expect(result.value?.p == LMPoint(x: 0, y: 9))
+        #expect(result.value?.p == LastMilePoint(x: 0, y: 9))
     }
 
     @Test func readmeOfLastMilePrintsItsLines() {
-        struct LMPerson: APIDecodable {
+        struct LastMilePerson: APIDecodable {
             static var idKey: String? { return "person_id" }
             let id: Int
             let height: Double?
@@ -192,12 +192,12 @@ struct Issue2LastMileSourceTests {
             }
         }
         let data = Data(#"{"person_id": 8675309, "height": "really tall"}"#.utf8)
-        let decodeResult = APIDataDecoder().decode(data: data, to: LMPerson.self)
+        let decodeResult = APIDataDecoder().decode(data: data, to: LastMilePerson.self)
         let printed = "\(decodeResult.value ?? "nil" as Any)"
-        #expect(printed.hasPrefix("LMPerson(id: 8675309"))
+        #expect(printed.hasPrefix("LastMilePerson(id: 8675309"))
         var lines: [String] = []
         decodeResult.errors.forEach { lines.append("\($0)") }
-        #expect(lines == [#"root(LMPerson person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])
+        #expect(lines == [#"root(LastMilePerson person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])
     }
 
     @Test func errorMembers() throws {
@@ -274,32 +274,32 @@ struct Issue2LastMileSourceTests {
     }
 
     @Test func finalClassModelsAndNSObjects() throws {
-        let base = APIDataDecoder().decode(string: #"[{"id": 1}, {"id": "x"}]"#, to: [LMFinal].self)
+        let base = APIDataDecoder().decode(string: #"[{"id": 1}, {"id": "x"}]"#, to: [LastMileFinalClass].self)
         #expect(base.value?.map(\.id) == [1])
-        #expect(base.errors.map(\.description) == [#"root(Array<LMFinal>) > [1](LMFinal id=x) > "id"(Int) : Unexpectedly found a string"#])
-        let object = APIDataDecoder().decode(string: #"{"title": "t"}"#, to: LMObject.self)
+        #expect(base.errors.map(\.description) == [#"root(Array<LastMileFinalClass>) > [1](LastMileFinalClass id=x) > "id"(Int) : Unexpectedly found a string"#])
+        let object = APIDataDecoder().decode(string: #"{"title": "t"}"#, to: LastMileObjectClass.self)
         #expect(object.value?.title == "t")
     }
 
     /// `class Base: APIDecodable { required init?(from:) … }` (not final) compiled with LastMile; it compiles
     /// here too (the hidden array requirement is generic, not `[Self]?`, which a non-final class cannot satisfy).
     @Test func nonFinalClassesAndSubclassesDecode() throws {
-        let base = APIDataDecoder().decode(string: #"[{"id": 1}, {"id": "x"}, {"id": 3}]"#, to: [LMOpenBase].self)
+        let base = APIDataDecoder().decode(string: #"[{"id": 1}, {"id": "x"}, {"id": 3}]"#, to: [LastMileOpenBase].self)
         #expect(base.value?.map(\.id) == [1, 3])
-        #expect(base.errors.map(\.description) == [#"root(Array<LMOpenBase>) > [1](LMOpenBase id=x) > "id"(Int) : Unexpectedly found a string"#])
+        #expect(base.errors.map(\.description) == [#"root(Array<LastMileOpenBase>) > [1](LastMileOpenBase id=x) > "id"(Int) : Unexpectedly found a string"#])
         // The subclass's optional field recovers; the base class's required one drops the element.
-        let derived = APIDataDecoder().decode(string: #"[{"id": 1, "sku": "A"}, {"id": 2, "sku": 5}, {"sku": "C"}]"#, to: [LMOpenDerived].self)
+        let derived = APIDataDecoder().decode(string: #"[{"id": 1, "sku": "A"}, {"id": 2, "sku": 5}, {"sku": "C"}]"#, to: [LastMileOpenDerived].self)
         #expect(derived.value?.map(\.id) == [1, 2])
         #expect(derived.value?.map(\.sku) == ["A", nil])
         #expect(derived.errors.map(\.description) == [
-            #"root(Array<LMOpenDerived>) > [1](LMOpenDerived sku=5) > "sku"(String) : Unexpectedly found an integer"#,
-            #"root(Array<LMOpenDerived>) > [2](LMOpenDerived sku=C) > "id"(Int) : No value is present"#,
+            #"root(Array<LastMileOpenDerived>) > [1](LastMileOpenDerived sku=5) > "sku"(String) : Unexpectedly found an integer"#,
+            #"root(Array<LastMileOpenDerived>) > [2](LastMileOpenDerived sku=C) > "id"(Int) : No value is present"#,
         ])
-        let one = try #require(APIDataDecoder().decode(string: #"{"id": 7, "sku": "B"}"#, to: LMOpenDerived.self).value)
+        let one = try #require(APIDataDecoder().decode(string: #"{"id": 7, "sku": "B"}"#, to: LastMileOpenDerived.self).value)
         #expect(one.id == 7 && one.sku == "B")
-        let asBase: LMOpenBase? = APIDataDecoder().decode(string: #"{"id": 7, "sku": "B"}"#, to: LMOpenDerived.self).value
-        #expect((asBase as? LMOpenDerived)?.sku == "B")
-        let ids = APIDataDecoder().decode(string: #"{"all": [1, 2]}"#, to: LMOpenScalars.self).value
+        let asBase: LastMileOpenBase? = APIDataDecoder().decode(string: #"{"id": 7, "sku": "B"}"#, to: LastMileOpenDerived.self).value
+        #expect((asBase as? LastMileOpenDerived)?.sku == "B")
+        let ids = APIDataDecoder().decode(string: #"{"all": [1, 2]}"#, to: LastMileOpenScalars.self).value
         #expect(ids?.all == [1, 2])
     }
 

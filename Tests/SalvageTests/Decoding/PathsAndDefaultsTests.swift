@@ -8,7 +8,7 @@ struct PathsAndDefaultsTests {
      "version.major": {"value": 2}, "names": {"0": "zero"}, "nick": null, "count": "many"}
     """#
 
-    struct PDPaths: APIDecodable {
+    private struct PathFields: APIDecodable {
         let phone: String?
         let second: String?
         let major: Int?
@@ -26,7 +26,7 @@ struct PathsAndDefaultsTests {
     }
 
     @Test func pathsReachNestedValues() throws {
-        let result = APIDataDecoder().decode(string: Self.json, to: PDPaths.self)
+        let result = APIDataDecoder().decode(string: Self.json, to: PathFields.self)
         #expect(result.errors == [])
         let value = try #require(result.value)
         #expect(value.phone == "555")
@@ -39,18 +39,18 @@ struct PathsAndDefaultsTests {
     }
 
     @Test func aRequiredValueBehindAPathNamesTheFullPath() {
-        struct PDDeep: APIDecodable {
+        struct DeepPaths: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder[path: "items.3.name"] --> String.self
                 return nil
             }
         }
-        let result = APIDataDecoder().decode(string: Self.json, to: PDDeep.self)
+        let result = APIDataDecoder().decode(string: Self.json, to: DeepPaths.self)
         #expect(result.errors.map(\.path.jsonPath) == [#"root["items"][3]["name"]"#])
         #expect(result.errors.map(\.reason) == [.unexpectedJSONType(actual: .absent)])
     }
 
-    struct PDRenamed: APIDecodable {
+    private struct RenamedFields: APIDecodable {
         let name: String
         init?(from decoder: APIDecoder) {
             guard let name = decoder[firstOf: "full_name", "name", "first_name"] --> String.self else { return nil }
@@ -64,26 +64,26 @@ struct PathsAndDefaultsTests {
         (#"{"full_name": "Ada Lovelace", "name": "Ada"}"#, "Ada Lovelace"),
     ])
     func firstPresentAlternativeWinsSilently(json: String, expected: String) {
-        let result = APIDataDecoder().decode(string: json, to: PDRenamed.self)
+        let result = APIDataDecoder().decode(string: json, to: RenamedFields.self)
         #expect(result.value?.name == expected)
         #expect(result.errors == [])
     }
 
     @Test func noAlternativePresentNamesEveryKeyTried() throws {
-        let result = APIDataDecoder().decode(string: #"{"nickname": "Ada"}"#, to: PDRenamed.self)
+        let result = APIDataDecoder().decode(string: #"{"nickname": "Ada"}"#, to: RenamedFields.self)
         #expect(result.value == nil)
         #expect(result.errors.map(\.description) == [
-            #"root(PDRenamed) > "full_name"(String) : No value is present under any of "full_name", "name", "first_name""#,
+            #"root(RenamedFields) > "full_name"(String) : No value is present under any of "full_name", "name", "first_name""#,
         ])
     }
 
     @Test func theFirstPresentAlternativeIsTheOneReportedWhenWrong() {
-        let result = APIDataDecoder().decode(string: #"{"name": 7, "first_name": "Ada"}"#, to: PDRenamed.self)
+        let result = APIDataDecoder().decode(string: #"{"name": 7, "first_name": "Ada"}"#, to: RenamedFields.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(PDRenamed) > "name"(String) : Unexpectedly found an integer"#])
+        #expect(result.errors.map(\.description) == [#"root(RenamedFields) > "name"(String) : Unexpectedly found an integer"#])
     }
 
-    struct PDDefaults: APIDecodable {
+    private struct DefaultedFields: APIDecodable {
         let retries: Int
         let nick: String
         let count: Int
@@ -98,29 +98,29 @@ struct PathsAndDefaultsTests {
     }
 
     @Test func defaultsDistinguishMissingNullAndInvalid() {
-        let result = APIDataDecoder().decode(string: #"{"nick": null, "count": "many", "strict": null}"#, to: PDDefaults.self)
+        let result = APIDataDecoder().decode(string: #"{"nick": null, "count": "many", "strict": null}"#, to: DefaultedFields.self)
         #expect(result.value?.retries == 3)
         #expect(result.value?.nick == "none")
         #expect(result.value?.count == 0)
         #expect(result.value?.strict == -1)
         // The invalid value is still reported; the model is kept.
-        #expect(result.errors.map(\.description) == [#"root(PDDefaults) > "count"(Int) : Unexpectedly found a string"#])
+        #expect(result.errors.map(\.description) == [#"root(DefaultedFields) > "count"(Int) : Unexpectedly found a string"#])
     }
 
     @Test func aSituationThePolicyDoesNotNameFailsTheModel() {
-        let result = APIDataDecoder().decode(string: #"{"count": 1}"#, to: PDDefaults.self)
+        let result = APIDataDecoder().decode(string: #"{"count": 1}"#, to: DefaultedFields.self)
         #expect(result.value == nil)
-        #expect(result.errors.map(\.description) == [#"root(PDDefaults) > "strict"(Int) : No value is present (a default exists for null values)"#])
+        #expect(result.errors.map(\.description) == [#"root(DefaultedFields) > "strict"(Int) : No value is present (a default exists for null values)"#])
     }
 
     @Test func usedDefaultsCanBeReported() {
         var options = APIDecodeOptions()
         options.reportsUsedDefaults = true
-        let result = APIDataDecoder(options: options).decode(string: #"{"nick": null, "count": 2, "strict": 5}"#, to: PDDefaults.self)
+        let result = APIDataDecoder(options: options).decode(string: #"{"nick": null, "count": 2, "strict": 5}"#, to: DefaultedFields.self)
         #expect(result.value?.count == 2)
         #expect(result.errors.map(\.description) == [
-            #"root(PDDefaults) > "retries"(Int) : No value is present; the default was used"#,
-            #"root(PDDefaults) > "nick"(String) : Unexpectedly found null; the default was used"#,
+            #"root(DefaultedFields) > "retries"(Int) : No value is present; the default was used"#,
+            #"root(DefaultedFields) > "nick"(String) : Unexpectedly found null; the default was used"#,
         ])
     }
 }

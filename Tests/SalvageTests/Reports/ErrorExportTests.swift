@@ -22,7 +22,7 @@ struct ErrorExportTests {
     }
 
     @Test func valuesAreCutAndRedacted() {
-        struct EXAccount: APIDecodable {
+        struct ExportedAccount: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder["password"] --> Int?.self
                 _ = decoder["bio"] --> Int?.self
@@ -33,13 +33,13 @@ struct ErrorExportTests {
         options.maximumValueLength = 5
         options.redactedKeys = ["password"]
         let json = #"{"password": "hunter2", "bio": "a long biography", "profile": {"a": 1}}"#
-        let result = APIDataDecoder(options: options).decode(string: json, to: EXAccount.self)
+        let result = APIDataDecoder(options: options).decode(string: json, to: ExportedAccount.self)
         #expect(result.errors.map(\.value) == ["<redacted>", "a lon…", "{…}"])
         var byPath = APIDecodeOptions()
         byPath.redactedPaths = ["bio", "profile.*"]
-        #expect(APIDataDecoder(options: byPath).decode(string: json, to: EXAccount.self).errors.map(\.value) == ["hunter2", "<redacted>", "{…}"])
+        #expect(APIDataDecoder(options: byPath).decode(string: json, to: ExportedAccount.self).errors.map(\.value) == ["hunter2", "<redacted>", "{…}"])
         options.keepsValues = false
-        #expect(APIDataDecoder(options: options).decode(string: json, to: EXAccount.self).errors.map(\.value) == [nil, nil, nil])
+        #expect(APIDataDecoder(options: options).decode(string: json, to: ExportedAccount.self).errors.map(\.value) == [nil, nil, nil])
     }
 
     @Test func theCapKeepsDecodingCorrectAndCountsTheRest() throws {

@@ -74,17 +74,17 @@ struct RedactionTests {
         }
     }
 
-    enum RDPlan: String, APIDecodable { case free, pro }
+    private enum RedactedPlan: String, APIDecodable { case free, pro }
 
-    struct RDError: Error, CustomStringConvertible {
+    private struct RedactedFailure: Error, CustomStringConvertible {
         let text: String
         var description: String { "cannot parse \(text)" }
     }
 
-    struct RDWhen: Decodable { let when: Date }
+    private struct RedactedWhen: Decodable { let when: Date }
 
     /// Throws a `DecodingError` quoting the value, as hand-written `init(from:)`s often do.
-    struct RDCard: Decodable {
+    private struct RedactedCard: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
@@ -93,20 +93,20 @@ struct RedactionTests {
     }
 
     /// Throws some other error quoting the value.
-    struct RDToken: Decodable {
+    private struct RedactedToken: Decodable {
         init(from decoder: any Decoder) throws {
-            throw RDError(text: try decoder.singleValueContainer().decode(String.self))
+            throw RedactedFailure(text: try decoder.singleValueContainer().decode(String.self))
         }
     }
 
     /// Reads `secret` the way `case` says.
-    struct RDModel: APIDecodable {
+    fileprivate struct RedactedModel: APIDecodable {
         init?(from decoder: APIDecoder) {
             guard let name = decoder["case"] --> String.self, let row = Row(rawValue: name) else { return nil }
             let secret = decoder["secret"]
             switch row {
-            case .rawValue: _ = secret --> RDPlan?.self
-            case .openEnum: _ = secret --> OpenEnum<RDPlan>.self
+            case .rawValue: _ = secret --> RedactedPlan?.self
+            case .openEnum: _ = secret --> OpenEnum<RedactedPlan>.self
             case .overflow: _ = secret --> Int?.self
             case .doubleOverflow: _ = secret --> Double?.self
             case .precision: _ = secret --> Int?.self
@@ -116,14 +116,14 @@ struct RedactionTests {
             case .uuid: _ = secret --> UUID?.self
             case .base64: _ = secret --> Data?.self
             case .transform: _ = secret.decodeOptional(String.self) { Int($0) }
-            case .transformThrows: _ = secret.decodeOptional(String.self) { text -> Int? in throw RDError(text: text) }
+            case .transformThrows: _ = secret.decodeOptional(String.self) { text -> Int? in throw RedactedFailure(text: text) }
             case .customDecoding: _ = secret.decodeOptional(using: CustomDecoding<Int>("a number in words") { _ in nil })
             case .coercedString: _ = secret.decodeOptional(Int.self, lenient: true)
             case .coercedNumber: _ = secret.decodeOptional(String.self, lenient: true)
-            case .codableDate: _ = secret.decodeOptional(swiftDecodable: RDWhen.self)
+            case .codableDate: _ = secret.decodeOptional(swiftDecodable: RedactedWhen.self)
             case .codableOverflow: _ = secret.decodeOptional(swiftDecodable: Int8.self)
-            case .codableThrows: _ = secret.decodeOptional(swiftDecodable: RDCard.self)
-            case .codableOtherError: _ = secret.decodeOptional(swiftDecodable: RDToken.self)
+            case .codableThrows: _ = secret.decodeOptional(swiftDecodable: RedactedCard.self)
+            case .codableOtherError: _ = secret.decodeOptional(swiftDecodable: RedactedToken.self)
             case .recordedReason:
                 let text = secret --> String.self ?? ""
                 secret.recordError(.invalidFormat(value: text, type: "Email", expected: "an e-mail address"))
@@ -135,7 +135,7 @@ struct RedactionTests {
                 decoder.recordError(APIDecodeError(path: secret.path, message: "Malformed e-mail address \(text)"))
             case .recordedRawValueError:
                 let text = secret --> String.self ?? ""
-                decoder.recordError(APIDecodeError(path: secret.path, rawValue: text, type: "RDPlan"))
+                decoder.recordError(APIDecodeError(path: secret.path, rawValue: text, type: "RedactedPlan"))
             }
             _ = decoder["note"] --> String.self
         }
@@ -176,7 +176,7 @@ struct RedactionTests {
 
     @Test(arguments: Row.allCases, RedactBy.allCases)
     func aRedactedValueAppearsInNoRendering(_ row: Row, by redaction: RedactBy) throws {
-        let errors = APIDataDecoder(options: redaction.options).decode(string: row.json, to: RDModel.self).errors
+        let errors = APIDataDecoder(options: redaction.options).decode(string: row.json, to: RedactedModel.self).errors
         #expect(errors.map(\.code) == [row.code])
         for (name, text) in try Self.renderings(of: errors, source: row.json) {
             #expect(!text.contains(row.leak), "\(name) shows the redacted value: \(text)")
@@ -187,7 +187,7 @@ struct RedactionTests {
     func withoutRedactionTheValueIsShown(_ row: Row) throws {
         var options = APIDecodeOptions.strictCodable
         options.codable.dates = .iso8601
-        let errors = APIDataDecoder(options: options).decode(string: row.json, to: RDModel.self).errors
+        let errors = APIDataDecoder(options: options).decode(string: row.json, to: RedactedModel.self).errors
         #expect(errors.map(\.code) == [row.code])
         let error = try #require(errors.first)
         #expect(error.description.contains(row.leak))
@@ -205,22 +205,22 @@ struct RedactedErrorRenderingTests {
         options.codable.dates = .iso8601
         options.redactedKeys = ["secret"]
         options.keepsValues = keepsValues
-        return APIDataDecoder(options: options).decode(string: json ?? row.json, to: RedactionTests.RDModel.self).errors
+        return APIDataDecoder(options: options).decode(string: json ?? row.json, to: RedactionTests.RedactedModel.self).errors
     }
 
     @Test(arguments: [
-        (Row.date, #"root(RDModel) > "secret"(Date) : Cannot read "<redacted>" as Date: expected ISO 8601 date and time"#),
-        (.overflow, #"root(RDModel) > "secret"(Int) : Value <redacted> does not fit in Int"#),
-        (.doubleOverflow, #"root(RDModel) > "secret"(Double) : Value <redacted> does not fit in Double"#),
-        (.precision, #"root(RDModel) > "secret"(Int) : Type Int does not have precision to represent <redacted>"#),
-        (.coercedString, #"root(RDModel) > "secret"(Int) : Converted a string "<redacted>" to Int"#),
-        (.rawValue, #"root(RDModel) > "secret"(RDPlan) : Raw value of "<redacted>" for type RDPlan not defined"#),
-        (.transformThrows, #"root(RDModel) > "secret"(Int) : Cannot read "<redacted>" as Int: expected a value the transform accepts (it threw: <redacted>)"#),
-        (.customDecoding, #"root(RDModel) > "secret"(Int) : Cannot read "<redacted>" as Int: expected a number in words"#),
-        (.codableDate, #"root(RDModel) > "secret"(RDWhen) > "when" : Swift DecodingError: data corrupted: <redacted>"#),
-        (.codableOverflow, #"root(RDModel) > "secret"(Int8) : Swift DecodingError: data corrupted: <redacted>"#),
-        (.recordedMessage, #"root(RDModel) > "secret" : Malformed e-mail address <redacted>"#),
-        (.recordedError, #"root(RDModel) > "secret" : Malformed e-mail address <redacted>"#),
+        (Row.date, #"root(RedactedModel) > "secret"(Date) : Cannot read "<redacted>" as Date: expected ISO 8601 date and time"#),
+        (.overflow, #"root(RedactedModel) > "secret"(Int) : Value <redacted> does not fit in Int"#),
+        (.doubleOverflow, #"root(RedactedModel) > "secret"(Double) : Value <redacted> does not fit in Double"#),
+        (.precision, #"root(RedactedModel) > "secret"(Int) : Type Int does not have precision to represent <redacted>"#),
+        (.coercedString, #"root(RedactedModel) > "secret"(Int) : Converted a string "<redacted>" to Int"#),
+        (.rawValue, #"root(RedactedModel) > "secret"(RedactedPlan) : Raw value of "<redacted>" for type RedactedPlan not defined"#),
+        (.transformThrows, #"root(RedactedModel) > "secret"(Int) : Cannot read "<redacted>" as Int: expected a value the transform accepts (it threw: <redacted>)"#),
+        (.customDecoding, #"root(RedactedModel) > "secret"(Int) : Cannot read "<redacted>" as Int: expected a number in words"#),
+        (.codableDate, #"root(RedactedModel) > "secret"(RedactedWhen) > "when" : Swift DecodingError: data corrupted: <redacted>"#),
+        (.codableOverflow, #"root(RedactedModel) > "secret"(Int8) : Swift DecodingError: data corrupted: <redacted>"#),
+        (.recordedMessage, #"root(RedactedModel) > "secret" : Malformed e-mail address <redacted>"#),
+        (.recordedError, #"root(RedactedModel) > "secret" : Malformed e-mail address <redacted>"#),
     ])
     func theRedactedDescription(_ row: Row, _ description: String) throws {
         let errors = Self.redactedErrors(row)
@@ -250,19 +250,19 @@ struct RedactedErrorRenderingTests {
         let error = try #require(Self.redactedErrors(row).first)
         #expect(error.diagnostic(source: row.json) == """
         warning: Cannot read "<redacted>" as Date: expected ISO 8601 date and time [invalid_format]
-         --> line 1, column 28: root(RDModel) > "secret"(Date)
+         --> line 1, column 28: root(RedactedModel) > "secret"(Date)
           = source not shown: values are redacted
         """)
         #expect(error.diagnostic() == """
         warning: Cannot read "<redacted>" as Date: expected ISO 8601 date and time [invalid_format]
-         --> line 1, column 28: root(RDModel) > "secret"(Date)
+         --> line 1, column 28: root(RedactedModel) > "secret"(Date)
         """)
         // An error elsewhere on the line of a redacted value: its line is not shown either.
         let json = #"{"case": "date", "secret": "2024-03-01T12:30:00Z", "note": 5}"#
         let other = try #require(Self.redactedErrors(row, json: json).first)
         #expect(other.diagnostic(source: json) == """
         error: Unexpectedly found an integer [type_mismatch]
-         --> line 1, column 60: root(RDModel) > "note"(String)
+         --> line 1, column 60: root(RedactedModel) > "note"(String)
           = source not shown: values are redacted
         """)
     }

@@ -5,26 +5,26 @@ import Testing
 // Review of the error renderings (session 23): each test failed before its fix. The input that shows the
 // problem is in the test; the report of the review lists them with the fix.
 
-private enum RRPlan: String, APIDecodable { case free, pro }
+private enum ReviewPlan: String, APIDecodable { case free, pro }
 
-private struct RRAccount: APIDecodable {
+private struct ReviewAccount: APIDecodable {
     static var idKey: String? { "id" }
-    let plan: RRPlan?
+    let plan: ReviewPlan?
     init?(from decoder: APIDecoder) {
-        plan = decoder["plan"] --> RRPlan?.self
+        plan = decoder["plan"] --> ReviewPlan?.self
         guard decoder.succeeded else { return nil }
     }
 }
 
-private struct RRThrowing: Decodable {
+private struct ThrowingReviewModel: Decodable {
     init(from decoder: any Decoder) throws {
         throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad thing"))
     }
 }
 
-private struct RRHolder: APIDecodable {
+private struct ReviewHolder: APIDecodable {
     init?(from decoder: APIDecoder) {
-        _ = decoder["c"].decodeRequired(swiftDecodable: RRThrowing.self)
+        _ = decoder["c"].decodeRequired(swiftDecodable: ThrowingReviewModel.self)
         guard decoder.succeeded else { return nil }
     }
 }
@@ -49,20 +49,20 @@ struct ReportReviewRegressionTests {
     /// were not escaped either (the tagged path escapes them).
     @Test func aRawValueAndARecordIDWithLineBreaksAndQuotesStayOnOneLine() throws {
         let json = #"[{"id": "a\nb\"c", "plan": "x\ny\"z\\"}]"#
-        let result = APIDataDecoder().decode(string: json, to: [RRAccount].self)
+        let result = APIDataDecoder().decode(string: json, to: [ReviewAccount].self)
         let error = try #require(result.errors.first)
         #expect(result.errors.count == 1)
-        #expect(error.description == #"root(Array<RRAccount>) > [0](RRAccount id=a\nb"c) > "plan"(RRPlan) : Raw value of "x\ny\"z\\" for type RRPlan not defined"#)
+        #expect(error.description == #"root(Array<ReviewAccount>) > [0](ReviewAccount id=a\nb"c) > "plan"(ReviewPlan) : Raw value of "x\ny\"z\\" for type ReviewPlan not defined"#)
         #expect(result.summary.description == """
         1 error in 1 group
-        1× recovered unknown_raw_value root[*]["plan"]: Raw value of "x\\ny\\"z\\\\" for type RRPlan not defined (e.g. RRAccount id=a\\nb"c at line 1, column 28)
+        1× recovered unknown_raw_value root[*]["plan"]: Raw value of "x\\ny\\"z\\\\" for type ReviewPlan not defined (e.g. ReviewAccount id=a\\nb"c at line 1, column 28)
         """)
         let fields = try parsed(error.jsonLine)
-        #expect(fields["message"] as? String == #"Raw value of "x\ny\"z\\" for type RRPlan not defined"#)
+        #expect(fields["message"] as? String == #"Raw value of "x\ny\"z\\" for type ReviewPlan not defined"#)
         #expect(fields["value"] as? String == "x\ny\"z\\")
-        #expect(fields["record"] as? String == "RRAccount id=a\nb\"c")
+        #expect(fields["record"] as? String == "ReviewAccount id=a\nb\"c")
         // The payload itself is the value as it is.
-        #expect(error.reason == .unexpectedRawValue(value: "x\ny\"z\\", type: "RRPlan"))
+        #expect(error.reason == .unexpectedRawValue(value: "x\ny\"z\\", type: "ReviewPlan"))
     }
 
     /// Read back by `Codable`, an error lost its `expected` type (its step keeps only the type's name), so its
@@ -94,8 +94,8 @@ struct ReportReviewRegressionTests {
     }
 
     @Test func aRecordedSwiftDecodingErrorReadsBackWithTheSameDescription() throws {
-        let error = try #require(APIDataDecoder().decode(string: #"{"c": 1}"#, to: RRHolder.self).errors.first)
-        #expect(error.description == #"root(RRHolder) > "c"(RRThrowing) : Swift DecodingError: data corrupted: bad thing"#)
+        let error = try #require(APIDataDecoder().decode(string: #"{"c": 1}"#, to: ReviewHolder.self).errors.first)
+        #expect(error.description == #"root(ReviewHolder) > "c"(ThrowingReviewModel) : Swift DecodingError: data corrupted: bad thing"#)
         let back = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
         #expect(back.description == error.description)
         #expect(back.diagnostic() == error.diagnostic())

@@ -3,7 +3,7 @@ import Testing
 
 /// Every error carries a severity (failure, recovered, info) and a stable code.
 struct SeverityAndCodeTests {
-    struct SCPerson: APIDecodable {
+    private struct SeverityPerson: APIDecodable {
         let name: String
         let height: Double?
         let tags: [Int]
@@ -19,7 +19,7 @@ struct SeverityAndCodeTests {
     }
 
     private func errors(_ json: String) -> [String] {
-        APIDataDecoder().decode(string: json, to: [SCPerson].self).errors.map { "\($0.severity) \($0.code) \($0.path.jsonPath)" }
+        APIDataDecoder().decode(string: json, to: [SeverityPerson].self).errors.map { "\($0.severity) \($0.code) \($0.path.jsonPath)" }
     }
 
     @Test func severitiesFollowWhatWasLost() {
@@ -35,7 +35,7 @@ struct SeverityAndCodeTests {
     }
 
     @Test func defaultsAndRecordedFailures() {
-        struct SCDefaults: APIDecodable {
+        struct SeverityDefaults: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder["a"].decode(Int.self, default: 0, when: .missingNullOrInvalid)
                 _ = decoder["b"].decode(Int.self, default: 0)
@@ -44,7 +44,7 @@ struct SeverityAndCodeTests {
         }
         var options = APIDecodeOptions()
         options.reportsUsedDefaults = true
-        let result = APIDataDecoder(options: options).decode(string: #"{"a": "x"}"#, to: SCDefaults.self)
+        let result = APIDataDecoder(options: options).decode(string: #"{"a": "x"}"#, to: SeverityDefaults.self)
         #expect(result.errors.map { "\($0.severity) \($0.code)" } == ["recovered type_mismatch", "info default_used", "failure custom"])
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Behaviours found in review: each pins a fix.
 struct EdgeCaseTests {
-    class ECBase: Decodable {
+    private class EdgeBase: Decodable {
         let id: Int
         private enum CodingKeys: String, CodingKey { case id }
         required init(from decoder: any Decoder) throws {
@@ -12,7 +12,7 @@ struct EdgeCaseTests {
         }
     }
 
-    final class ECChild: ECBase {
+    private final class EdgeChild: EdgeBase {
         let name: String
         private enum CodingKeys: String, CodingKey { case name }
         required init(from decoder: any Decoder) throws {
@@ -23,16 +23,16 @@ struct EdgeCaseTests {
         }
     }
 
-    struct ECChildHolder: APIDecodable {
-        let child: ECChild
+    private struct EdgeChildHolder: APIDecodable {
+        let child: EdgeChild
         init?(from decoder: APIDecoder) {
-            guard let child = decoder.decodeRequired(swiftDecodable: ECChild.self) else { return nil }
+            guard let child = decoder.decodeRequired(swiftDecodable: EdgeChild.self) else { return nil }
             self.child = child
         }
     }
 
     @Test func superDecoderFindsTheSuperMemberWithoutASuperKeyCase() throws {
-        let result = APIDataDecoder().decode(string: #"{"name": "kid", "super": {"id": 7}}"#, to: ECChildHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"name": "kid", "super": {"id": 7}}"#, to: EdgeChildHolder.self)
         #expect(result.errors == [])
         #expect(result.value?.child.id == 7)
         #expect(result.value?.child.name == "kid")
@@ -49,20 +49,20 @@ struct EdgeCaseTests {
         #expect(path.jsonPointer == "/a~1\u{301}b~0")
     }
 
-    struct ECIntKeyed: Decodable {
+    private struct IntKeyedModel: Decodable {
         let name: String
         enum CodingKeys: Int, CodingKey { case name = 3 }
     }
 
-    struct ECIntKeyedHolder: APIDecodable {
+    private struct IntKeyedHolder: APIDecodable {
         init?(from decoder: APIDecoder) {
-            guard decoder["payload"].decodeRequired(swiftDecodable: ECIntKeyed.self) != nil else { return nil }
+            guard decoder["payload"].decodeRequired(swiftDecodable: IntKeyedModel.self) != nil else { return nil }
         }
     }
 
     @Test func integerCodingKeysOfObjectsAreNamesInPaths() throws {
         // `name` has intValue 3 but is looked up (and must be reported) by its name.
-        let result = APIDataDecoder().decode(string: #"{"payload": {"name": 42}}"#, to: ECIntKeyedHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"payload": {"name": 42}}"#, to: IntKeyedHolder.self)
         let error = try #require(result.errors.first)
         #expect(result.errors.count == 1)
         #expect(error.path.jsonPath == #"root["payload"]["name"]"#)
@@ -87,24 +87,24 @@ struct EdgeCaseTests {
 /// Fixes from the review of the decoding features.
 struct FeatureReviewTests {
     @Test func anOptionalDecodableThatThrowsIsRecovered() throws {
-        struct FRHolder: APIDecodable {
+        struct RuleHolder: APIDecodable {
             init?(from decoder: APIDecoder) { _ = decoder["x"].decodeOptional(swiftDecodable: [Int].self) }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: FRHolder.self)
+        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: RuleHolder.self)
         #expect(result.value != nil)
         #expect(result.errors.map(\.severity) == [.recovered])
     }
 
     @Test func aModelThatGivesUpAfterARecoveredErrorGetsAFailureEntry() {
-        struct FRGivesUp: APIDecodable {
+        struct RuleGivesUp: APIDecodable {
             init?(from decoder: APIDecoder) {
                 guard decoder["x"] --> Int?.self != nil else { return nil }
             }
         }
-        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: FRGivesUp.self)
+        let result = APIDataDecoder().decode(string: #"{"x": "no"}"#, to: RuleGivesUp.self)
         #expect(result.errors.map { "\($0.severity) \($0)" } == [
-            #"recovered root(FRGivesUp) > "x"(Int) : Unexpectedly found a string"#,
-            "failure root(FRGivesUp) : FRGivesUp.init(from:) returned nil",
+            #"recovered root(RuleGivesUp) > "x"(Int) : Unexpectedly found a string"#,
+            "failure root(RuleGivesUp) : RuleGivesUp.init(from:) returned nil",
         ])
     }
 
@@ -115,7 +115,7 @@ struct FeatureReviewTests {
     }
 
     @Test func lenientFalseOverridesTheOptionAndNumbersMustStandAlone() {
-        struct FRLenient: APIDecodable {
+        struct RuleLenient: APIDecodable {
             let strict: Int?
             let padded: Int?
             init?(from decoder: APIDecoder) {
@@ -125,25 +125,25 @@ struct FeatureReviewTests {
         }
         var options = APIDecodeOptions()
         options.lenientConversions = true
-        let result = APIDataDecoder(options: options).decode(string: #"{"a": "1", "b": " 42 "}"#, to: FRLenient.self)
+        let result = APIDataDecoder(options: options).decode(string: #"{"a": "1", "b": " 42 "}"#, to: RuleLenient.self)
         #expect(result.value?.strict == nil)
         #expect(result.value?.padded == nil)
         #expect(result.errors.map(\.code) == ["type_mismatch", "type_mismatch"])
     }
 
     @Test func aCountViolationThatKeepsTheValueIsInfo() {
-        struct FRCounted: APIDecodable {
+        struct RuleCounted: APIDecodable {
             init?(from decoder: APIDecoder) { _ = decoder["xs"] --> CountLimited<[Int]>(exactly: 3) }
         }
-        let result = APIDataDecoder().decode(string: #"{"xs": [1]}"#, to: FRCounted.self)
+        let result = APIDataDecoder().decode(string: #"{"xs": [1]}"#, to: RuleCounted.self)
         #expect(result.value != nil)
         #expect(result.errors.map { "\($0.severity) \($0.code)" } == ["info count"])
     }
 
     @Test func salvagedThroughJSONDecoderKeepsLargeIntegers() throws {
-        struct FRWrapper: Decodable { let person: Salvaged<Person> }
+        struct RuleWrapper: Decodable { let person: Salvaged<Person> }
         let json = #"{"person": {"person_id": 9007199254740993, "first_name": "A", "last_name": "B"}}"#
-        let decoded = try JSONDecoder().decode(FRWrapper.self, from: Data(json.utf8))
+        let decoded = try JSONDecoder().decode(RuleWrapper.self, from: Data(json.utf8))
         #expect(decoded.person.value.id == 9_007_199_254_740_993)
     }
 }

@@ -111,7 +111,7 @@ struct Issue13ArchitectureConformanceTests {
         #expect(users.map { $0.path } == allowed.sorted())
     }
 
-    /// "File-private fixtures instead of two-letter name prefixes": fixtures such as `RDModel` or `PDPaths`.
+    /// "File-private fixtures instead of two-letter name prefixes": fixtures such as `RedactedModel` or `PathFields` (formerly `RDModel`, `PDPaths`).
     @Test func testFixturesHaveNoTwoLetterPrefixes() throws {
         let root = packageRoot.appendingPathComponent("Tests/SalvageTests")
         let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
@@ -126,8 +126,6 @@ struct Issue13ArchitectureConformanceTests {
                 prefixed.append("\(relative): \(name)")
             }
         }
-        withKnownIssue("issue #13 item 8 is not done: \(prefixed.count) fixtures still carry two-letter prefixes (renaming them touches ~20 existing test files)") {
-            #expect(prefixed.isEmpty, "\(prefixed.joined(separator: "\n"))")
-        }
+        #expect(prefixed.isEmpty, "\(prefixed.joined(separator: "\n"))")
     }
 }

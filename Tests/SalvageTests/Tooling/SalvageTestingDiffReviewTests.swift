@@ -3,7 +3,7 @@ import Salvage
 import SalvageTesting
 import Testing
 
-private struct RDSample: APIDecodable, Equatable {
+private struct DiffSample: APIDecodable, Equatable {
     let n: Int?
     let when: Date?
     init(n: Int?, when: Date?) {
@@ -16,11 +16,11 @@ private struct RDSample: APIDecodable, Equatable {
     }
 }
 
-private enum RDPlan: String, APIDecodable { case free, pro }
+private enum DiffPlan: String, APIDecodable { case free, pro }
 
-private struct RDAccount: APIDecodable {
-    let plan: RDPlan?
-    init?(from decoder: APIDecoder) { plan = decoder["plan"] --> RDPlan?.self }
+private struct DiffAccount: APIDecodable {
+    let plan: DiffPlan?
+    init?(from decoder: APIDecoder) { plan = decoder["plan"] --> DiffPlan?.self }
 }
 
 /// Review of SalvageTesting's diffs (session 23).
@@ -28,15 +28,15 @@ struct SalvageTestingDiffReviewTests {
     /// Two dates less than a second apart print alike, so the whole value was shown twice, identically, and
     /// the diff did not say what differs: now the field, with both instants.
     @Test func datesThatPrintAlikeShowTheirInstants() {
-        let result = APIDataDecoder().decode(string: #"{"n": 1, "t": 0.5}"#, to: RDSample.self)
+        let result = APIDataDecoder().decode(string: #"{"n": 1, "t": 0.5}"#, to: DiffSample.self)
         let expected = """
         value differs (- expected, + actual):
         - value.when: 1970-01-01 00:00:00 +0000 (timeIntervalSince1970: 0.0)
         + value.when: 1970-01-01 00:00:00 +0000 (timeIntervalSince1970: 0.5)
         """
-        #expect(DecodeExpectation.mismatch(result, value: RDSample(n: 1, when: Date(timeIntervalSince1970: 0)), errors: []) == expected)
+        #expect(DecodeExpectation.mismatch(result, value: DiffSample(n: 1, when: Date(timeIntervalSince1970: 0)), errors: []) == expected)
         withKnownIssue("a deliberately wrong expectation") {
-            expectDecoded(result, RDSample(n: 1, when: Date(timeIntervalSince1970: 0)), errors: [])
+            expectDecoded(result, DiffSample(n: 1, when: Date(timeIntervalSince1970: 0)), errors: [])
         } matching: { issue in
             issue.comments.map(\.rawValue) == [expected]
         }
@@ -44,7 +44,7 @@ struct SalvageTestingDiffReviewTests {
 
     /// The same errors in another order: the diff shows which entry moved.
     @Test func errorsInAnotherOrderShowTheMovedEntry() {
-        let result = APIDataDecoder().decode(string: #"[{"plan": "a"}, {"plan": "b"}]"#, to: [RDAccount].self)
+        let result = APIDataDecoder().decode(string: #"[{"plan": "a"}, {"plan": "b"}]"#, to: [DiffAccount].self)
         #expect(DecodeExpectation.mismatch(result, errors: [#"root[1]["plan"]: unknown_raw_value"#, #"root[0]["plan"]: unknown_raw_value"#]) == #"""
         errors differ (- expected, + actual):
         + root[0]["plan"]: unknown_raw_value
@@ -62,7 +62,7 @@ struct SalvageTestingDiffReviewTests {
     /// difference, 3.2 GB. The common first and last lines are now matched directly.
     @Test func aLongErrorListWithOneDifferenceIsDiffedWithoutATable() throws {
         let json = "[" + Array(repeating: #"{"plan": 1}"#, count: 20_000).joined(separator: ",") + "]"
-        let result = APIDataDecoder().decode(string: json, to: [RDAccount].self)
+        let result = APIDataDecoder().decode(string: json, to: [DiffAccount].self)
         var expected = (0 ..< 20_000).map { #"root[\#($0)]["plan"]: type_mismatch"# }
         #expect(result.errors.map(\.shortForm) == expected)
         expected[10_000] = #"root[10000]["plan"]: null"#
