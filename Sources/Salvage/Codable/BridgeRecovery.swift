@@ -119,6 +119,7 @@ extension DecodingContext {
         var error = APIDecodeError(path: BreadcrumbBuilder(context: self).path(to: decoder, decoding: type), reason: reason,
                                    location: location(of: decoder), severity: .failure)
         error.value = offendingValue(at: decoder.node)
+        error.foundElement = foundElement(at: decoder.node)
         return error
     }
 }

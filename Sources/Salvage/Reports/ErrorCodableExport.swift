@@ -140,7 +140,7 @@ extension APIDecodeErrorReason {
 }
 
 extension APIDecodeError: Codable {
-    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value, sourceHidden = "source_hidden", note }
+    private enum CodingKeys: String, CodingKey { case path, reason, location, severity, value, sourceHidden = "source_hidden", note, found }
 
     /// Reads an error written by `encode(to:)`.
     public init(from decoder: any Decoder) throws {
@@ -152,10 +152,12 @@ extension APIDecodeError: Codable {
         value = try container.decodeIfPresent(String.self, forKey: .value)
         hidesSource = try container.decodeIfPresent(Bool.self, forKey: .sourceHidden) ?? false
         note = try container.decodeIfPresent(String.self, forKey: .note)
+        foundElement = try container.decodeIfPresent(JSONElement.self, forKey: .found)
     }
 
     /// Writes `path`, `reason`, `location`, `severity`, `value`, `source_hidden` (true) when
-    /// ``diagnostic(source:)`` shows no source excerpt because the decode redacts values, and `note` when there is one.
+    /// ``diagnostic(source:)`` shows no source excerpt because the decode redacts values, `note` when there is one,
+    /// and `found` (the kind of JSON value found, e.g. `"Integer"`) when the decode knew it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)
@@ -165,5 +167,6 @@ extension APIDecodeError: Codable {
         try container.encodeIfPresent(value, forKey: .value)
         if hidesSource { try container.encode(true, forKey: .sourceHidden) }
         try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(foundElement, forKey: .found)
     }
 }

@@ -45,13 +45,16 @@ extension APIDecodeError {
         records.first
     }
 
-    /// The JSON type found, when the reason says (`string`, `null`, `absent`, …).
+    /// The JSON type found (`string`, `integer`, `decimal`, `null`, `absent`, …): the one the reason names, else
+    /// the kind of value the decode found at the error's position (a number out of range is `integer` or
+    /// `decimal`, a date string that does not parse `string`). Nil when neither is known (an error made by hand,
+    /// a problem with no value, such as a count or a loss budget exceeded, keeps the container's kind).
     public var foundJSONType: String? {
         switch reason {
         case .unexpectedJSONType(let actual): return Self.name(of: actual)
         case .coerced(_, let found, _): return Self.name(of: found)
         case .defaultUsed(let found): return Self.name(of: found)
-        default: return nil
+        default: return foundElement.map(Self.name(of:))
         }
     }
 

@@ -278,10 +278,11 @@ final class DecodingContext {
         if redactsValues {
             var shown = APIDecodeError(path: BreadcrumbBuilder.exactlySized(keys), reason: reason, location: location(of: decoder), severity: severity)
             shown.value = offendingValue(at: decoder.node)
+            shown.foundElement = foundElement(at: decoder.node)
             error = redactedIfNeeded(shown) { decoder.node }
         } else {
             error = APIDecodeError(storedPath: state.storedPath(of: keys), reason: reason, location: location(of: decoder), severity: severity,
-                                   value: offendingValue(at: decoder.node))
+                                   value: offendingValue(at: decoder.node), found: foundElement(at: decoder.node))
         }
         // Emptied one key at a time: `removeAll(keepingCapacity:)` goes through the generic `replaceSubrange`
         // (about 430 instructions for a path of four keys).
@@ -366,6 +367,11 @@ final class DecodingContext {
 
     /// The value shown in an error: its text, cut to `maximumValueLength`, or nil when there is no value or
     /// values are not kept (`redactedIfNeeded` replaces it under a redacted key).
+    /// The kind of value at `node` (nil for no node), for `APIDecodeError.foundJSONType`.
+    func foundElement(at node: Int) -> JSONElement? {
+        node >= 0 ? document.element(node) : nil
+    }
+
     func offendingValue(at node: Int) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
         let text = document.valueText(node)

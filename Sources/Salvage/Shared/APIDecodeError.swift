@@ -30,6 +30,9 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// Whether ``diagnostic(source:)`` leaves out the source excerpt: set on every error of a decode that
     /// redacts values, since the line around any error (on minified JSON, the whole response) may hold one.
     var hidesSource = false
+    /// The kind of JSON value found at the error's position, where the decode knew it (see ``foundJSONType``);
+    /// next to `severity` and `hidesSource`, in what was their padding, so an error stays 80 bytes.
+    var foundElement: JSONElement?
     /// `location` in 16 bytes, when its line and column fit in 32 bits each (else it is in `extras`).
     let packedLocation: PackedLocation
     /// The path as given, or, once the error is recorded by a decode, its last step in the decode's
@@ -81,8 +84,10 @@ public struct APIDecodeError: LocalizedError, Hashable, Sendable, CustomStringCo
     /// An error whose path is stored already (a recording decode puts it in its `PathTable` first, so the error is
     /// made once, in its final form, instead of being made with an array and copied to swap it for a table node).
     /// `value` is the offending value's text, when known.
-    init(storedPath: StoredPath, reason: APIDecodeErrorReason, location: SourceLocation?, severity: Severity, value: String? = nil) {
+    init(storedPath: StoredPath, reason: APIDecodeErrorReason, location: SourceLocation?, severity: Severity, value: String? = nil,
+         found: JSONElement? = nil) {
         self.storedPath = storedPath
+        self.foundElement = found
         self.reason = reason
         self.packedLocation = PackedLocation(location)
         self.extras = packedLocation.location == nil ? Extras.make(note: nil, location: location) : nil

@@ -52,6 +52,7 @@ extension APIDecodeError {
         var error = APIDecodeError(path: path, reason: reason.redacted(valueText: valueText), location: location, severity: severity)
         error.value = value == nil ? nil : redactedText
         error.hidesSource = true
+        error.foundElement = foundElement
         return error
     }
 }
@@ -72,6 +73,7 @@ extension APIDecodeError {
         var error = APIDecodeError(path: path, reason: reason, location: location, severity: severity)
         error.value = value
         error.hidesSource = hidesSource
+        error.foundElement = foundElement
         return error
     }
 }

@@ -108,7 +108,7 @@ struct UniquingTests {
         #expect(error.severity == .recovered)
         #expect(error.location == SourceLocation(offset: 27, line: 2, column: 2))
         #expect(error.shortForm == "root[1]: duplicate_record")
-        #expect(error.jsonLine == #"{"code":"duplicate_record","column":2,"expected":"Item","json_pointer":"/1","line":2,"#
+        #expect(error.jsonLine == #"{"code":"duplicate_record","column":2,"expected":"Item","found":"object","json_pointer":"/1","line":2,"#
                 + #""message":"Duplicate of the record at [0] (id=17); kept [0], dropped [1]","outermost_record":"Item id=17","#
                 + #""path":"root[1]","record":"Item id=17","severity":"recovered","value":"{…}"}"#)
         #expect(error.diagnostic(source: json) == """

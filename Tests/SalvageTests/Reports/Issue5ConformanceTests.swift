@@ -138,25 +138,33 @@ import Testing
 
     // MARK: - Known gaps
 
-    /// "Every error carries … the JSON type found": only reasons that name a JSON type have it. A number out
-    /// of range, a date string that does not parse, an unknown enum value were found as a number or a string, but
-    /// `foundJSONType` (and `found` in JSON lines and metadata) is nil for them: the error keeps no JSON type of
-    /// its own, and a fix means storing one (its layout, the Codable export) — a product decision.
-    @Test func theJSONTypeFoundOfErrorsWhoseReasonNamesNone() {
-        let json = #"{"big": 300, "fraction": 1.5, "kind": "blue", "when": "soon"}"#
+    /// "Every error carries … the JSON type found": also for reasons that name no JSON type — a number out of
+    /// range, a date string that does not parse, an unknown enum value — in `foundJSONType`, the JSON line's
+    /// `found`, the metadata, and through the `Codable` export; redaction keeps it (a JSON type is no secret).
+    @Test(arguments: [false, true])
+    func theJSONTypeFoundOfErrorsWhoseReasonNamesNone(redacting: Bool) throws {
+        let json = #"{"big": 300, "fraction": 1.5, "kind": "blue", "when": "soon", "list": [1]}"#
         struct Values: APIDecodable {
             init?(from decoder: APIDecoder) {
                 _ = decoder["big"] --> UInt8?.self
                 _ = decoder["fraction"] --> Int?.self
                 _ = decoder["kind"] --> OpenEnum<Kind>.self
                 _ = decoder["when"] --> Date?.self
+                _ = decoder["list"].decodeOptional([Int].self, min: 2)
             }
         }
-        let errors = APIDataDecoder().decode(string: json, to: Values.self).errors
-        #expect(errors.map(\.code) == ["numeric_overflow", "precision_loss", "unknown_raw_value", "invalid_format"])
-        withKnownIssue("foundJSONType is nil unless the reason names a JSON type") {
-            #expect(errors.map(\.foundJSONType) == ["integer", "decimal", "string", "string"])
-        }
+        var options = APIDecodeOptions()
+        if redacting { options.redactedKeys = ["big", "fraction", "kind", "when", "list"] }
+        let errors = APIDataDecoder(options: options).decode(string: json, to: Values.self).errors
+        #expect(errors.map(\.code) == ["numeric_overflow", "precision_loss", "unknown_raw_value", "invalid_format", "count"])
+        #expect(errors.map(\.foundJSONType) == ["integer", "decimal", "string", "string", "array"])
+        #expect(errors.map { $0.metadata["salvage.error.found"] } == ["integer", "decimal", "string", "string", "array"])
+        #expect(errors.map { $0.jsonLine.contains(#""found":"integer""#) } == [true, false, false, false, false])
+        let exported = try JSONDecoder().decode([APIDecodeError].self, from: JSONEncoder().encode(errors))
+        #expect(exported.map(\.foundJSONType) == errors.map(\.foundJSONType))
+        #expect(exported == errors)
+        // An error made by hand knows no more than its reason.
+        #expect(APIDecodeError(path: ["root"], reason: .other(message: "x")).foundJSONType == nil)
     }
 
     /// A limit is not invalid JSON, but its description says so (`Invalid JSON at …: Nesting is deeper than

@@ -240,7 +240,7 @@ struct RedactedErrorRenderingTests {
             return
         }
         #expect(value.isNaN && type == "Int")
-        #expect(error.jsonLine == #"{"code":"numeric_overflow","column":32,"expected":"Int","json_pointer":"/secret","line":1,"message":"Value <redacted> does not fit in Int","path":"root[\"secret\"]","severity":"recovered","value":"<redacted>"}"#)
+        #expect(error.jsonLine == #"{"code":"numeric_overflow","column":32,"expected":"Int","found":"integer","json_pointer":"/secret","line":1,"message":"Value <redacted> does not fit in Int","path":"root[\"secret\"]","severity":"recovered","value":"<redacted>"}"#)
         let encoded = String(decoding: try JSONEncoder().encode(error.reason), as: UTF8.self)
         #expect(encoded.contains(#""value":"<redacted>""#))
     }
