@@ -7,27 +7,8 @@ import Testing
 
 // MARK: - The issue's README example, verbatim (§8)
 
-/// Namespaced: the test target has a `Person` of its own (ReadmePerson.swift). Type tags use the bare name.
-private enum IssueText {
-    struct Person { let id: Int; let firstName: String; let lastName: String; let phoneNumber: String?; let height: Double? }
-}
-extension IssueText.Person: APIDecodable {
-    static var idKey: String? { "person_id" }
-    init?(from decoder: APIDecoder) {
-        let id          = decoder["person_id"]                    --> Int.self
-        let firstName   = decoder["first_name"]                   --> String.self
-        let lastName    = decoder["last_name"]                    --> String.self
-        let phoneNumber = decoder["contact_info"]["phone_number"] --> String?.self
-        let height      = decoder["height"]                       --> Double?.self
-        guard decoder.succeeded else { return nil }
-        self.init(id: id!, firstName: firstName!, lastName: lastName!, phoneNumber: phoneNumber, height: height)
-    }
-}
-
-private let issuePersonJSON = """
-{"person_id": 8675309, "first_name": "Mary", "last_name": "Smith",
- "contact_info": {"phone_number": "(312) 555-1212"}, "height": "really tall"}
-"""
+// The issue's README model and JSON are the test target's shared `Person` and `personJSON`
+// (Support/ReadmePerson.swift), which are that code verbatim.
 
 // MARK: - Small models for the other promises
 
@@ -105,7 +86,7 @@ struct Issue2ConformanceTests {
     // MARK: §8 README example
 
     @Test func issueReadmeExamplePrintsExactlyTheIssueText() throws {
-        let result = APIDataDecoder().decode(data: issuePersonJSON.data(using: .utf8), to: IssueText.Person.self)
+        let result = APIDataDecoder().decode(data: personJSON.data(using: .utf8), to: Person.self)
         let person = try #require(result.value)
         #expect("value: \(person)" == #"value: Person(id: 8675309, firstName: "Mary", lastName: "Smith", phoneNumber: Optional("(312) 555-1212"), height: nil)"#)
         #expect(result.errors.map { "errors: \($0)" } == [#"errors: root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])
@@ -116,10 +97,10 @@ struct Issue2ConformanceTests {
 
     @Test func readmeModelThroughEveryEntryPoint() {
         let expected = [#"root(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string"#]
-        #expect(APIDataDecoder().decode(string: issuePersonJSON, to: IssueText.Person.self).errors.map(\.description) == expected)
-        #expect(APIDataDecoder().decode(bytes: Array(issuePersonJSON.utf8), to: IssueText.Person.self).errors.map(\.description) == expected)
-        let object = try? JSONSerialization.jsonObject(with: Data(issuePersonJSON.utf8))
-        let tree = APIJSONObjectDecoder().decode(jsonObject: object, to: IssueText.Person.self)
+        #expect(APIDataDecoder().decode(string: personJSON, to: Person.self).errors.map(\.description) == expected)
+        #expect(APIDataDecoder().decode(bytes: Array(personJSON.utf8), to: Person.self).errors.map(\.description) == expected)
+        let object = try? JSONSerialization.jsonObject(with: Data(personJSON.utf8))
+        let tree = APIJSONObjectDecoder().decode(jsonObject: object, to: Person.self)
         #expect(tree.errors.map(\.description) == expected)
         #expect(tree.value?.phoneNumber == "(312) 555-1212")
     }
@@ -561,7 +542,7 @@ struct Issue2ConformanceTests {
     @Test func errorIsErrorEquatableHashableSendableAndDescribable() {
         func conforms<T: Error & Equatable & Hashable & Sendable & CustomStringConvertible>(_: T.Type) -> Bool { true }
         #expect(conforms(APIDecodeError.self))
-        let errors = APIDataDecoder().decode(string: issuePersonJSON, to: IssueText.Person.self).errors
+        let errors = APIDataDecoder().decode(string: personJSON, to: Person.self).errors
         #expect(Set(errors + errors).count == 1)
         // Equal errors hash alike, though the hand-built one has no location, type tags, id or severity.
         let handBuilt = APIDecodeError(path: ["root", "height"], reason: .unexpectedJSONType(actual: .string))
@@ -597,10 +578,10 @@ struct Issue2ConformanceTests {
     @Test func rootNameIsConfigurable() {
         var options = APIDecodeOptions()
         options.rootName = "response"
-        let result = APIDataDecoder(options: options).decode(string: issuePersonJSON, to: IssueText.Person.self)
+        let result = APIDataDecoder(options: options).decode(string: personJSON, to: Person.self)
         #expect(result.errors.map(\.description) == [#"response(Person person_id=8675309) > "height"(Double) : Unexpectedly found a string"#])
         #expect(result.errors.map(\.path.jsonPath) == [#"response["height"]"#])
-        let tree = APIJSONObjectDecoder(options: options).decode(jsonObject: ["person_id": 1] as [String: Any], to: IssueText.Person.self)
+        let tree = APIJSONObjectDecoder(options: options).decode(jsonObject: ["person_id": 1] as [String: Any], to: Person.self)
         #expect(tree.errors.first?.path.jsonPath == #"response["first_name"]"#)
     }
 
@@ -621,7 +602,7 @@ struct Issue2ConformanceTests {
 
     @Test(arguments: ["", "   ", "\n"])
     func emptyInputIsExactlyOneInvalidJSONError(text: String) throws {
-        let result = APIDataDecoder().decode(string: text, to: IssueText.Person.self)
+        let result = APIDataDecoder().decode(string: text, to: Person.self)
         #expect(result.value == nil)
         #expect(result.errors.count == 1)
         let error = try #require(result.errors.first)
@@ -634,7 +615,7 @@ struct Issue2ConformanceTests {
     }
 
     @Test func nilDataIsExactlyOneInvalidJSONError() throws {
-        let result = APIDataDecoder().decode(data: nil, to: IssueText.Person.self)
+        let result = APIDataDecoder().decode(data: nil, to: Person.self)
         #expect(result.value == nil)
         #expect(result.errors.count == 1)
         let error = try #require(result.errors.first)
@@ -711,7 +692,7 @@ struct Issue2ConformanceTests {
     }
 
     @Test func getThrowsAnErrorListingEveryProblem() {
-        let result = APIDataDecoder().decode(string: #"{"person_id": "x", "height": "tall"}"#, to: IssueText.Person.self)
+        let result = APIDataDecoder().decode(string: #"{"person_id": "x", "height": "tall"}"#, to: Person.self)
         #expect(result.value == nil)
         do {
             _ = try result.get()
@@ -729,7 +710,7 @@ struct Issue2ConformanceTests {
         let decoder = APIDataDecoder()
         let descriptions = await withTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {
-                group.addTask { decoder.decode(string: issuePersonJSON, to: IssueText.Person.self).errors.map(\.description) }
+                group.addTask { decoder.decode(string: personJSON, to: Person.self).errors.map(\.description) }
             }
             var all: [[String]] = []
             for await result in group { all.append(result) }
