@@ -1,7 +1,8 @@
-// The C the library needs: the frame address `StackGuard` measures the stack with (at the end of this file),
-// and the atomic accesses behind `ContextSlot` (Sources/Salvage/Runtime/ContextSlot.swift): the one place where
-// a value of one decode (a kept decoder's generation check) meets another thread (a later decode leasing
-// the same slot). Why a C target and not `Synchronization.Atomic` is explained at the top of that file.
+// The C the library needs: the frame address `StackGuard` measures the stack with, the atomic accesses behind
+// `ContextSlot` (Sources/Salvage/Runtime/ContextSlot.swift): the one place where a value of one decode (a kept
+// decoder's generation check) meets another thread (a later decode leasing the same slot) — why a C target
+// and not `Synchronization.Atomic` is explained at the top of that file — and, on x86-64, the parser's
+// sixteen-byte masks (Sources/Salvage/Parsing/ByteMasks.swift), which need SSE2's `pmovmskb`.
 //
 // `static inline` over clang's `__atomic` builtins on a plain `uint32_t`: Swift inlines them, an acquire
 // load compiles to a plain load on x86-64 (`ldar`/`ldapr` on ARM64), and ThreadSanitizer sees each access
@@ -39,6 +40,33 @@ static inline __attribute__((always_inline)) void salvage_slot_publish_generatio
 static inline __attribute__((always_inline)) uintptr_t salvage_frame_address(void) {
     return (uintptr_t)__builtin_frame_address(0);
 }
+
+#if defined(__x86_64__)
+/// Sixteen bytes as signed lanes, read from any address.
+typedef signed char salvage_lanes16 __attribute__((vector_size(16)));
+/// The form `pmovmskb` takes.
+typedef char salvage_chars16 __attribute__((vector_size(16)));
+
+/// Bit i set when byte i of the sixteen at `bytes` ends plain string text: a quote, a backslash, a control
+/// character (below 0x20) or a byte of 0x80 or more (negative as a signed lane). The caller guarantees that
+/// sixteen bytes are readable. SSE2, which every x86-64 processor has: three compares, two ors, one
+/// `pmovmskb`.
+static inline __attribute__((always_inline)) uint32_t salvage_string_stop_mask16(const uint8_t *bytes) {
+    salvage_lanes16 lanes;
+    __builtin_memcpy(&lanes, bytes, 16);
+    salvage_lanes16 stops = (salvage_lanes16)((lanes == 0x22) | (lanes == 0x5C) | (lanes < 0x20));
+    return (uint32_t)__builtin_ia32_pmovmskb128((salvage_chars16)stops);
+}
+
+/// Bit i set when byte i of the sixteen at `bytes` is JSON whitespace (space, tab, line feed, carriage
+/// return). The caller guarantees that sixteen bytes are readable.
+static inline __attribute__((always_inline)) uint32_t salvage_blank_mask16(const uint8_t *bytes) {
+    salvage_lanes16 lanes;
+    __builtin_memcpy(&lanes, bytes, 16);
+    salvage_lanes16 blanks = (salvage_lanes16)((lanes == 0x20) | (lanes == 0x0A) | (lanes == 0x0D) | (lanes == 0x09));
+    return (uint32_t)__builtin_ia32_pmovmskb128((salvage_chars16)blanks);
+}
+#endif
 
 #pragma clang assume_nonnull end
 

@@ -22,9 +22,8 @@ final class JSONDocument {
     /// Parses `bytes`; the document is valid only while `bytes` is. Throws the first syntax error with
     /// its line and column.
     static func parse(_ input: ByteReader, limits: ParseLimits = ParseLimits()) throws(JSONSyntaxError) -> JSONDocument {
-        let parser = JSONParser(input: input, limits: limits)
         do throws(ParseFailure) {
-            return JSONDocument(input: input, tape: try parser.parse())
+            return JSONDocument(input: input, tape: try JSONParser.parseDocument(input, limits: limits))
         } catch {
             throw JSONSyntaxError(message: error.message, location: SourceLocation.locate(offset: error.offset, in: input), limit: error.limit)
         }
@@ -35,9 +34,8 @@ final class JSONDocument {
     /// the value, or the failure with its offset (the caller locates it, from a location it already knows).
     static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits,
                            expectedBytes: Int? = nil) -> Result<(document: JSONDocument, end: Int), ParseFailure> {
-        let parser = JSONParser(input: input, limits: limits, expectedBytes: expectedBytes)
         do throws(ParseFailure) {
-            let parsed = try parser.parseValue(startingAt: start)
+            let parsed = try JSONParser.parseValue(input, from: start, limits: limits, expectedBytes: expectedBytes)
             return .success((JSONDocument(input: input, tape: parsed.tape), parsed.end))
         } catch {
             return .failure(error)

@@ -9,8 +9,8 @@
 // O(n log n) comparisons, whatever the input (crafted keys that share a hash only make the sort compare
 // bytes).
 
-// The per-key helpers are `static` and take the reader (and tape) as arguments: called as methods from
-// the mutating `noteKey`, they made the compiler copy the whole parser (136 bytes) for every key.
+// The helpers are `static` and take the reader (and the tape's memory) as arguments, for the reason
+// JSONParser.swift gives: the parser's state stays in registers only while no call is given its address.
 
 extension JSONParser {
     /// Members up to which the Bloom filter is used.
@@ -20,7 +20,7 @@ extension JSONParser {
     static let keyFilterWords = 8
 
     /// Empties the filter of the object just opened (level `depth`), growing the filters for a new level.
-    @inline(__always)
+    @inline(always)
     mutating func clearKeyFilter() {
         let first = depth &* JSONParser.keyFilterWords
         if keyFilters.count >= first &+ JSONParser.keyFilterWords {
@@ -30,10 +30,11 @@ extension JSONParser {
         }
     }
 
-    /// Records a key of the innermost object; marks the object when the key repeats an earlier one.
+    /// Records a key of the innermost object (keys come only there); marks the object when the key repeats an
+    /// earlier one.
     @inline(always)
     mutating func noteKey(start: Int, length: Int, hasEscapes: Bool) {
-        guard current.isObject, !current.hasDuplicateKeys, current.count < JSONParser.smallObjectKeys else { return }
+        guard !current.hasDuplicateKeys, current.count < JSONParser.smallObjectKeys else { return }
         if hasEscapes {
             // Escaped keys could equal an unescaped spelling; don't try to be clever, take the safe path.
             current.hasDuplicateKeys = true
@@ -48,35 +49,38 @@ extension JSONParser {
         keyFilters[slot] = filter | bit
         // The filter word is stored before the rare walk, and the walk is a call: with the walk inlined here,
         // the common path spilled the hash, slot and word to the stack and waited on reloading them.
-        if filter & bit != 0, JSONParser.keyRepeats(input, tape, start: start, length: length, inObject: current.node) {
+        if filter & bit != 0, JSONParser.keyRepeats(input, tape.elements, start: start, length: length, inObject: current.node) {
             current.hasDuplicateKeys = true
         }
     }
 
     /// For an object with more members than the filter handles: whether any key repeats, decided by
-    /// sorting all key hashes and comparing equal neighbours exactly. Called when the object closes.
-    func largeObjectRepeatsAKey(_ objectNode: Int, memberCount: Int) -> Bool {
+    /// sorting all key hashes and comparing equal neighbours exactly. Called when the object closes, with the
+    /// tape's `nodes`.
+    @inline(never)
+    static func largeObjectRepeatsAKey(_ input: ByteReader, _ nodes: BufferElements<TapeNode>,
+                                       object objectNode: Int, memberCount: Int) -> Bool {
+        let end = nodes.count
         // One array per large object (more than the filter's members), so the cost is negligible.
         var sorted: [(hash: UInt64, node: Int)] = []
         sorted.reserveCapacity(memberCount)
         var keyIndex = objectNode + 1
-        let end = tape.count
         while keyIndex < end && sorted.count < memberCount {
-            let key = tape[keyIndex]
+            let key = nodes[keyIndex]
             if key.flag { return true }
             sorted.append((JSONParser.keyHash(input, start: Int(key.start), length: key.length(in: input)), keyIndex))
-            keyIndex = tape[keyIndex + 1].index(after: keyIndex + 1)
+            keyIndex = nodes[keyIndex + 1].index(after: keyIndex + 1)
         }
         // Order by hash, then by the bytes themselves, so equal keys end up next to each other even
         // when crafted keys share a hash: only neighbours need comparing.
         sorted.sort { left, right in
             if left.hash != right.hash { return left.hash < right.hash }
-            return keyBytesPrecede(tape[left.node], tape[right.node])
+            return keyBytesPrecede(input, nodes[left.node], nodes[right.node])
         }
         var index = 1
         while index < sorted.count {
-            let a = tape[sorted[index - 1].node]
-            let b = tape[sorted[index].node]
+            let a = nodes[sorted[index - 1].node]
+            let b = nodes[sorted[index].node]
             if sorted[index - 1].hash == sorted[index].hash, a.length(in: input) == b.length(in: input),
                input.regionsEqual(Int(a.start), Int(b.start), length: a.length(in: input)) {
                 return true
@@ -87,7 +91,7 @@ extension JSONParser {
     }
 
     /// Whether key `a`'s bytes sort before key `b`'s (shorter first, then byte order).
-    private func keyBytesPrecede(_ a: TapeNode, _ b: TapeNode) -> Bool {
+    private static func keyBytesPrecede(_ input: ByteReader, _ a: TapeNode, _ b: TapeNode) -> Bool {
         let (aLength, bLength) = (a.length(in: input), b.length(in: input))
         if aLength != bLength { return aLength < bLength }
         return input.compareRegions(Int(a.start), Int(b.start), length: aLength) < 0
@@ -114,21 +118,22 @@ extension JSONParser {
         return (bits ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15
     }
 
-    /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended.
-    /// Out of line: it runs only when the filter answers "maybe" (see `noteKey`).
+    /// Whether an earlier key of the object at `objectNode` has the same bytes as the key just appended, the
+    /// last of the tape's `nodes`. Out of line: it runs only when the filter answers "maybe" (see `noteKey`).
     @inline(never)
-    private static func keyRepeats(_ input: ByteReader, _ tape: borrowing GrowableBuffer<TapeNode>, start: Int, length: Int, inObject objectNode: Int) -> Bool {
-        let currentKey = tape.count - 1
+    private static func keyRepeats(_ input: ByteReader, _ nodes: BufferElements<TapeNode>, start: Int, length: Int,
+                                   inObject objectNode: Int) -> Bool {
+        let currentKey = nodes.count - 1
         // Compared with the stored length first, which is the sentinel for a key of 4 MiB or more.
         let storedLength = min(length, TapeNode.lengthSentinel)
         var keyIndex = objectNode + 1
         while keyIndex < currentKey {
-            let key = tape[keyIndex]
+            let key = nodes[keyIndex]
             if key.storedLength == storedLength, storedLength < TapeNode.lengthSentinel || key.length(in: input) == length,
                input.regionsEqual(Int(key.start), start, length: length) {
                 return true
             }
-            keyIndex = tape[keyIndex + 1].index(after: keyIndex + 1)
+            keyIndex = nodes[keyIndex + 1].index(after: keyIndex + 1)
         }
         return false
     }

@@ -66,10 +66,14 @@ struct GrowableBuffer<Element>: ~Copyable {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count == capacity {
-            reserveCapacity(capacity * 2)
+            // A static call on the three words, not a mutating one: a call given the buffer's address would keep
+            // the parser's whole state (whose field the tape is) in memory instead of registers (JSONParser.swift).
+            let grown = Self.moved(base, count: count, capacity: capacity, toCapacity: capacity * 2)
+            base = grown.base
+            capacity = grown.capacity
         }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1
     }
 
     /// Removes and returns the last element, which must exist.
@@ -97,16 +101,23 @@ struct GrowableBuffer<Element>: ~Copyable {
     /// Makes room for at least `minimumCapacity` elements, moving them (not copying) into new memory.
     mutating func reserveCapacity(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
-        if Self.isPlainData {
-            base = Self.reallocate(base, capacity: minimumCapacity)
-            capacity = minimumCapacity
-            return
+        let grown = Self.moved(base, count: count, capacity: capacity, toCapacity: minimumCapacity)
+        base = grown.base
+        capacity = grown.capacity
+    }
+
+    /// The memory for `newCapacity` elements holding the `count` elements at `base`, whose memory (for
+    /// `capacity`) is then given up: grown in place or remapped for plain data, moved otherwise.
+    @inline(never)
+    static func moved(_ base: UnsafeMutablePointer<Element>, count: Int, capacity: Int,
+                      toCapacity newCapacity: Int) -> (base: UnsafeMutablePointer<Element>, capacity: Int) {
+        if isPlainData {
+            return (reallocate(base, capacity: newCapacity), newCapacity)
         }
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: minimumCapacity)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
         base.deallocate()
-        base = newBase
-        capacity = minimumCapacity
+        return (newBase, newCapacity)
     }
 
     @inlinable @inline(__always)
@@ -133,5 +144,30 @@ struct GrowableBuffer<Element>: ~Copyable {
     /// The elements, in order, transformed by `body`.
     func map<T>(_ body: (Element) -> T) -> [T] {
         UnsafeBufferPointer(start: base, count: count).map(body)
+    }
+
+    /// The elements as they are now, for a static helper that reads them (the parser's duplicate-key checks):
+    /// passing the view instead of the buffer keeps the buffer's owner out of memory (JSONParser.swift).
+    @inline(__always)
+    var elements: BufferElements<Element> { BufferElements(base: UnsafePointer(base), count: count) }
+}
+
+/// A read-only view of a `GrowableBuffer`'s elements, valid only until the buffer is changed or freed: taken
+/// and used within one step of the parser, while nothing appends.
+struct BufferElements<Element> {
+    private let base: UnsafePointer<Element>
+    /// The number of elements.
+    let count: Int
+
+    fileprivate init(base: UnsafePointer<Element>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The element at `index`, which the caller keeps below `count` (asserted in debug builds).
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        assert(index >= 0 && index < count, "BufferElements: index \(index) out of bounds 0..<\(count)")
+        return base[index]
     }
 }

@@ -3,6 +3,13 @@
 /// The parser is iterative: nesting is tracked on an explicit stack, so a deeply nested input ends in a
 /// "too deep" error and can never overflow the call stack. Strings and numbers are validated here but not
 /// converted; the decoder converts them lazily.
+///
+/// Why the code is shaped as it is: a parse runs in one function, `run`, which keeps the parser in a local
+/// variable, and every step of the structure loop is inlined into it (`@inline(always)`). What is not inlined —
+/// long strings, whitespace runs, the tape's growth, every failure's message — is `static` and takes and returns
+/// plain values. The compiler can then keep `position`, the tape's count and the innermost container in
+/// registers. A single call given the parser's address, even one on a failure path, kept all of it in memory:
+/// every step stored `position` and the next one loaded it back (Docs/Performance.md, 2026-12-06).
 struct JSONParser: ~Copyable {
     /// An open container. The innermost one is `current`; the ones around it wait on `stack`, so the
     /// per-value bookkeeping touches a plain stored property, not an array element.
@@ -28,23 +35,11 @@ struct JSONParser: ~Copyable {
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
     /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
-    /// `depth` being `current`'s. Kept out of `OpenContainer`, so opening and closing a container copies less.
+    /// `depth` being `current`'s.
     var keyFilters: GrowableBuffer<UInt64>
     /// The lengths of the last whitespace runs before members and before closing brackets, per nesting
-    /// level: guesses for the next ones (`skipGuessedWhitespaceRun`). Last, so the fields the structure loop
-    /// reads for every value keep their places.
+    /// level: guesses for the next ones (WhitespaceSkipping.swift).
     var runGuesses = WhitespaceRunGuesses()
-
-    /// `expectedBytes`: how much of the input the parse will likely read, when not all of it (one record of
-    /// a stream: sizing the tape for the whole window cost a large allocation per record).
-    init(input: ByteReader, limits: ParseLimits, expectedBytes: Int? = nil) {
-        self.input = input
-        self.limits = limits
-        // A rough guess that avoids most regrowth: about one node per 6 bytes of typical JSON.
-        self.tape = GrowableBuffer(capacity: min(min(expectedBytes ?? input.count, input.count) / 6 + 16, 1 << 24))
-        self.stack = GrowableBuffer(capacity: 16)
-        self.keyFilters = GrowableBuffer(capacity: JSONParser.keyFilterWords * 16)
-    }
 
     /// The buffers a parser needs besides its tape, kept from one parse to the next (a stream's records).
     struct Scratch: ~Copyable {
@@ -65,23 +60,61 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    /// A parser that writes into `tape`, emptied first, in its memory, with the scratch buffers of an earlier
-    /// parse (its stack emptied; its key filters allocated 1 KiB per record when made new).
-    private init(input: ByteReader, limits: ParseLimits, reusing tape: consuming GrowableBuffer<TapeNode>,
-                 scratch: consuming Scratch) {
-        self.input = input
-        self.limits = limits
-        tape.removeAll()
-        self.tape = tape
-        scratch.stack.removeAll()
-        self.stack = scratch.stack
-        self.keyFilters = scratch.keyFilters
-    }
-
-    /// The buffers a parser made with `init(input:limits:reusing:scratch:)` gives back.
+    /// The buffers of one parse: taken by `run`, and given back by it whatever the outcome.
     struct Buffers: ~Copyable {
         var tape: GrowableBuffer<TapeNode>
         var scratch: Scratch
+
+        /// New buffers, the tape sized for about `bytes` of input: a rough guess of one node per 6 bytes of
+        /// typical JSON avoids most regrowth.
+        init(forBytes bytes: Int) {
+            tape = GrowableBuffer(capacity: min(bytes / 6 + 16, 1 << 24))
+            scratch = Scratch()
+        }
+
+        init(tape: consuming GrowableBuffer<TapeNode>, scratch: consuming Scratch) {
+            self.tape = tape
+            self.scratch = scratch
+        }
+    }
+
+    /// What `run` gives back: the offset after the value, or the failure; and the buffers.
+    struct Outcome: ~Copyable {
+        let end: Result<Int, ParseFailure>
+        var buffers: Buffers
+    }
+
+    private init(input: ByteReader, limits: ParseLimits, buffers: consuming Buffers) {
+        self.input = input
+        self.limits = limits
+        buffers.tape.removeAll()
+        buffers.scratch.stack.removeAll()
+        self.tape = buffers.tape
+        self.stack = buffers.scratch.stack
+        self.keyFilters = buffers.scratch.keyFilters
+    }
+
+    // MARK: - Entry points
+
+    /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
+    static func parseDocument(_ input: ByteReader, limits: ParseLimits) throws(ParseFailure) -> TapeStorage {
+        let outcome = run(input, limits: limits, from: 0, wholeDocument: true, buffers: Buffers(forBytes: input.count))
+        if case .failure(let failure) = outcome.end { throw failure }
+        return TapeStorage(nodes: outcome.buffers.tape)
+    }
+
+    /// Parses one value starting at `start` (after whitespace) and stops after it (for streams of records);
+    /// returns the tape and the offset just after the value. `expectedBytes`: how much of the input the parse
+    /// will likely read, when not all of it (sizing the tape for a whole stream window cost a large allocation
+    /// per record).
+    static func parseValue(_ input: ByteReader, from start: Int, limits: ParseLimits,
+                           expectedBytes: Int? = nil) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
+        let bytes = min(expectedBytes ?? input.count, input.count)
+        let outcome = run(input, limits: limits, from: start, wholeDocument: false, buffers: Buffers(forBytes: bytes))
+        switch outcome.end {
+        case .failure(let failure): throw failure
+        case .success(let end): return (TapeStorage(nodes: outcome.buffers.tape), end)
+        }
     }
 
     /// Parses the one value starting at `start` (after whitespace) into `tape`, emptied first, in its memory,
@@ -89,68 +122,78 @@ struct JSONParser: ~Copyable {
     /// nothing for their parse (see `TapeStorage.parseValue`). Returns the offset after the value, or the failure.
     static func parseValue(in input: ByteReader, from start: Int, limits: ParseLimits, into tape: inout GrowableBuffer<TapeNode>,
                            scratch: inout Scratch?) -> Result<Int, ParseFailure> {
-        var parser = JSONParser(input: input, limits: limits, reusing: tape, scratch: scratch.take() ?? Scratch())
+        let buffers = Buffers(tape: tape, scratch: scratch.take() ?? Scratch())
+        let outcome = run(input, limits: limits, from: start, wholeDocument: false, buffers: buffers)
+        tape = outcome.buffers.tape
+        scratch = .some(outcome.buffers.scratch)
+        return outcome.end
+    }
+
+    /// The one function the structure loop is compiled into (see the type's comment): the whole document
+    /// (`wholeDocument`: a byte order mark skipped, nothing but whitespace after the value) or the one value at
+    /// `start`. The buffers come back whatever happens; on a failure the tape holds no meaningful nodes.
+    @inline(never)
+    private static func run(_ input: ByteReader, limits: ParseLimits, from start: Int, wholeDocument: Bool,
+                            buffers: consuming Buffers) -> Outcome {
+        var parser = JSONParser(input: input, limits: limits, buffers: buffers)
         let end: Result<Int, ParseFailure>
         do throws(ParseFailure) {
-            end = .success(try parser.parseValue(from: start))
+            if wholeDocument {
+                try parser.beginDocument()
+            } else {
+                try parser.beginValue(at: start)
+            }
+            try parser.parseValues()
+            if wholeDocument {
+                try parser.endDocument()
+            }
+            end = .success(parser.position)
         } catch {
             end = .failure(error)
         }
-        let buffers = parser.takeBuffers()
-        tape = buffers.tape
-        scratch = .some(buffers.scratch)
-        return end
+        return Outcome(end: end, buffers: parser.takeBuffers())
     }
 
-    /// Parses the whole input. Throws a `ParseFailure` with the offset of the first offending byte.
-    /// Consumes the parser (its buffers are freed on a failure, the tape handed over on success).
-    consuming func parse() throws(ParseFailure) -> TapeStorage {
-        try parseDocument()
-        return TapeStorage(nodes: tape)
-    }
-
-    /// Parses one value starting at `start` and stops after it (for streams of records); returns the tape
-    /// and the offset just after the value. Consumes the parser.
-    consuming func parseValue(startingAt start: Int) throws(ParseFailure) -> (tape: TapeStorage, end: Int) {
-        let end = try parseValue(from: start)
-        return (TapeStorage(nodes: tape), end)
-    }
-
-    /// The tape and the scratch buffers, for a parser made with `init(input:limits:reusing:scratch:)`; consumes
-    /// the parser.
+    /// The tape and the scratch buffers; consumes the parser.
     private consuming func takeBuffers() -> Buffers {
         Buffers(tape: tape, scratch: Scratch(stack: stack, keyFilters: keyFilters))
     }
 
-    /// Parses the value starting at `start` (after whitespace); returns the offset after it.
-    private mutating func parseValue(from start: Int) throws(ParseFailure) -> Int {
+    /// Before a whole document: the size limit, a byte order mark, whitespace, and something to parse.
+    @inline(always)
+    private mutating func beginDocument() throws(ParseFailure) {
+        if let failure = limits.inputSizeFailure(input.count) { throw failure }
+        skipByteOrderMark()
+        skipWhitespace()
+        guard position < input.count else {
+            throw JSONParser.failure(input.count == 0 ? "The input is empty" : "The input contains no JSON value", at: position)
+        }
+    }
+
+    /// Before one value at `start`: the size limit and something to parse.
+    @inline(always)
+    private mutating func beginValue(at start: Int) throws(ParseFailure) {
         // The size compared here first: a stream's records come here one by one, and the call returning an
         // optional failure cost each about 40 instructions.
         if input.count > limits.maximumInputSize, let failure = limits.inputSizeFailure(input.count) { throw failure }
         position = start
         skipWhitespace()
         guard position < input.count else {
-            throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
+            throw JSONParser.failure("Unexpected end of input: expected a value", at: position)
         }
-        try parseValues()
-        return position
     }
 
-    private mutating func parseDocument() throws(ParseFailure) {
-        if let failure = limits.inputSizeFailure(input.count) { throw failure }
-        skipByteOrderMark()
-        skipWhitespace()
-        guard position < input.count else {
-            throw ParseFailure(message: input.count == 0 ? "The input is empty" : "The input contains no JSON value", offset: position)
-        }
-        try parseValues()
+    /// After a whole document's value: nothing but whitespace.
+    @inline(always)
+    private mutating func endDocument() throws(ParseFailure) {
         skipWhitespace()
         if position < input.count {
-            throw ParseFailure(message: "Unexpected \(describeByte(at: position)) after the top-level value", offset: position)
+            throw JSONParser.trailingContentFailure(input, at: position)
         }
     }
 
     /// A UTF-8 byte order mark is ignored, as RFC 8259 §8.1 allows.
+    @inline(always)
     mutating func skipByteOrderMark() {
         if input.count >= 3, input.byte(0) == 0xEF, input.byte(1) == 0xBB, input.byte(2) == 0xBF {
             position = 3
@@ -160,12 +203,12 @@ struct JSONParser: ~Copyable {
     // MARK: - Structure
 
     /// Parses one top-level value, with all nested values, using `stack` instead of recursion.
+    @inline(always)
     private mutating func parseValues() throws(ParseFailure) {
         while true {
-            // Expecting a value at `position` (whitespace already skipped).
+            // Expecting a value at `position`, whitespace already skipped (by every path that comes back here).
             guard try parseOneValue() else {
                 // A container was opened and is not empty: its first element or member value comes next.
-                skipWhitespace()
                 continue
             }
             // After a value: close containers or move to the next element/member.
@@ -174,31 +217,26 @@ struct JSONParser: ~Copyable {
                 skipWhitespace(beforeCloser: true)
                 let isObject = current.isObject
                 guard position < input.count else {
-                    throw ParseFailure(message: "Unexpected end of input: \(isObject ? "expected ',' or '}'" : "expected ',' or ']'")", offset: position)
+                    throw JSONParser.failure(isObject ? "Unexpected end of input: expected ',' or '}'" : "Unexpected end of input: expected ',' or ']'", at: position)
                 }
                 let byte = input.byte(position)
-                current.count += 1
+                current.count &+= 1
                 if byte == UInt8(ascii: ",") {
-                    position += 1
+                    position &+= 1
                     skipWhitespace(beforeCloser: false)
+                    // A closing bracket right after the comma (a trailing comma) is told apart where the key or
+                    // value fails to start: `keyFailure`, `valueFailure`.
                     if isObject {
-                        if position < input.count, input.byte(position) == UInt8(ascii: "}") {
-                            throw ParseFailure(message: "Trailing comma: expected a key after ','", offset: position)
-                        }
                         try parseKeyAndColon()
-                    } else if position < input.count, input.byte(position) == UInt8(ascii: "]") {
-                        throw ParseFailure(message: "Trailing comma: expected a value after ','", offset: position)
                     }
                     break
                 } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    position += 1
+                    position &+= 1
                     try closeContainer()
                 } else {
-                    let expected = isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
-                    throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected \(expected)", offset: position)
+                    throw JSONParser.separatorFailure(input, at: position, inObject: isObject)
                 }
             }
-            skipWhitespace()
         }
     }
 
@@ -208,23 +246,19 @@ struct JSONParser: ~Copyable {
     @inline(always)
     private mutating func parseOneValue() throws(ParseFailure) -> Bool {
         guard position < input.count else {
-            throw ParseFailure(message: "Unexpected end of input: expected a value", offset: position)
+            throw JSONParser.failure("Unexpected end of input: expected a value", at: position)
         }
         let byte = input.byte(position)
         switch byte {
         case UInt8(ascii: "\""):
-            if let length = shortPlainStringLength(at: position &+ 1) {
-                try appendShortPlainString(length: length, isKey: false)
-            } else {
-                try scanString(isKey: false)
-            }
+            try scanString(isKey: false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             try scanNumber()
         case UInt8(ascii: "{"):
             try openContainer(kind: .object)
             skipWhitespace(beforeCloser: false)
             if position < input.count, input.byte(position) == UInt8(ascii: "}") {
-                position += 1
+                position &+= 1
                 try closeContainer()
             } else {
                 try parseKeyAndColon()
@@ -234,19 +268,19 @@ struct JSONParser: ~Copyable {
             try openContainer(kind: .array)
             skipWhitespace(beforeCloser: false)
             if position < input.count, input.byte(position) == UInt8(ascii: "]") {
-                position += 1
+                position &+= 1
                 try closeContainer()
             } else {
                 return false
             }
         case UInt8(ascii: "t"):
-            try scanLiteral("true", kind: .true, word: JSONParser.trueWord)
+            try scanLiteral(length: 4, kind: .true, word: JSONParser.trueWord)
         case UInt8(ascii: "f"):
-            try scanLiteral("false", kind: .false, word: JSONParser.falseWord)
+            try scanLiteral(length: 5, kind: .false, word: JSONParser.falseWord)
         case UInt8(ascii: "n"):
-            try scanLiteral("null", kind: .null, word: JSONParser.nullWord)
+            try scanLiteral(length: 4, kind: .null, word: JSONParser.nullWord)
         default:
-            throw ParseFailure(message: unexpectedValueMessage(byte), offset: position)
+            throw JSONParser.valueFailure(input, at: position, afterCommaInArray: depth > 0 && !current.isObject)
         }
         return true
     }
@@ -254,45 +288,36 @@ struct JSONParser: ~Copyable {
     /// Reads `"key"` and the `:` after it, leaving `position` at the member's value.
     @inline(always)
     private mutating func parseKeyAndColon() throws(ParseFailure) {
-        guard position < input.count else {
-            throw ParseFailure(message: "Unexpected end of input: expected a key", offset: position)
+        guard position < input.count, input.byte(position) == UInt8(ascii: "\"") else {
+            throw JSONParser.keyFailure(input, at: position)
         }
-        let byte = input.byte(position)
-        guard byte == UInt8(ascii: "\"") else {
-            let hint = byte == UInt8(ascii: "'") ? "; keys must use double quotes" : ""
-            throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected a string key\(hint)", offset: position)
-        }
-        if let length = shortPlainStringLength(at: position &+ 1) {
-            try appendShortPlainString(length: length, isKey: true)
-        } else {
-            try scanString(isKey: true)
-        }
-        skipWhitespace()
-        guard position < input.count, input.byte(position) == UInt8(ascii: ":") else {
-            if position >= input.count {
-                throw ParseFailure(message: "Unexpected end of input: expected ':'", offset: position)
+        try scanString(isKey: true)
+        // The colon mostly follows the key at once: looked for before any whitespace.
+        if position >= input.count || input.byte(position) != UInt8(ascii: ":") {
+            skipWhitespace()
+            guard position < input.count, input.byte(position) == UInt8(ascii: ":") else {
+                throw JSONParser.colonFailure(input, at: position)
             }
-            throw ParseFailure(message: "Unexpected \(describeByte(at: position)): expected ':' after a key", offset: position)
         }
-        position += 1
+        position &+= 1
         skipWhitespace()
     }
 
     @inline(always)
     private mutating func openContainer(kind: NodeKind) throws(ParseFailure) {
         guard depth < limits.maximumDepth else {
-            throw ParseFailure(message: limits.depthMessage, offset: position, limit: "maximumDepth")
+            throw JSONParser.depthFailure(limits, at: position)
         }
         if depth > 0 {
             stack.append(current)
         }
         current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, hasDuplicateKeys: false)
-        depth += 1
+        depth &+= 1
         if kind == .object {
             clearKeyFilter()
         }
         tape.append(TapeNode(openingAt: UInt32(truncatingIfNeeded: position), kind: kind))
-        position += 1
+        position &+= 1
     }
 
     @inline(always)
@@ -300,16 +325,16 @@ struct JSONParser: ~Copyable {
         guard depth > 0 else { return }
         let container = current
         current = stack.popLast() ?? .topLevel
-        depth -= 1
+        depth &-= 1
         guard container.count <= TapeNode.maximumCount else {
-            throw ParseFailure(message: "A container has more than \(TapeNode.maximumCount) elements", offset: position - 1, limit: "containerSize")
+            throw JSONParser.failure("A container has more than \(TapeNode.maximumCount) elements", at: position &- 1, limit: "containerSize")
         }
         guard tape.count < Int(UInt32.max) else {
-            throw ParseFailure(message: "The input has more values than Salvage can index", offset: position - 1, limit: "valueCount")
+            throw JSONParser.failure("The input has more values than Salvage can index", at: position &- 1, limit: "valueCount")
         }
         var repeatsAKey = container.hasDuplicateKeys
         if container.isObject && !repeatsAKey && container.count > JSONParser.smallObjectKeys {
-            repeatsAKey = largeObjectRepeatsAKey(container.node, memberCount: container.count)
+            repeatsAKey = JSONParser.largeObjectRepeatsAKey(input, tape.elements, object: container.node, memberCount: container.count)
         }
         // The open node held the container's offset until now: it moves to the close node, appended here, and
         // the open node records the close node's index (see `Tape.swift`).
@@ -321,66 +346,30 @@ struct JSONParser: ~Copyable {
     /// `true`, `false` and `null` as the low bytes of a little-endian word (what `ByteReader.word` loads).
     static let trueWord: UInt64 = 0x6575_7274, falseWord: UInt64 = 0x65_736C_6166, nullWord: UInt64 = 0x6C6C_756E
 
-    /// Reads the literal at `position`. `word` holds its bytes: where eight input bytes are left, one masked
-    /// word compare checks the whole literal (twitter.json has about 2,000 of them).
-    private mutating func scanLiteral(_ literal: StaticString, kind: NodeKind, word: UInt64) throws(ParseFailure) {
-        let length = literal.utf8CodeUnitCount
+    /// Reads the literal of `length` bytes at `position`, whose bytes `word` holds: where eight input bytes
+    /// are left, one masked word compare checks the whole literal (twitter.json has about 2,000 of them).
+    @inline(always)
+    private mutating func scanLiteral(length: Int, kind: NodeKind, word: UInt64) throws(ParseFailure) {
         let start = position
-        if start + 8 <= input.count {
-            guard input.word(start) & ((1 << UInt64(length * 8)) - 1) == word else {
-                throw ParseFailure(message: "Invalid literal: expected '\(literal)'", offset: start)
+        if start &+ 8 <= input.count {
+            guard input.word(start) & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1) == word else {
+                throw JSONParser.literalFailure(kind, at: start)
             }
-        } else {
-            let text = literal.utf8Start
-            for index in 0..<length {
-                guard start + index < input.count, input.byte(start + index) == text[index] else {
-                    throw ParseFailure(message: "Invalid literal: expected '\(literal)'", offset: start)
-                }
-            }
+        } else if !JSONParser.literalMatches(input, at: start, length: length, word: word) {
+            throw JSONParser.literalFailure(kind, at: start)
         }
-        tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: start), extent: UInt32(length)))
-        position += length
+        tape.append(TapeNode(kind: kind, start: UInt32(truncatingIfNeeded: start), extent: UInt32(truncatingIfNeeded: length)))
+        position = start &+ length
     }
 
-    // MARK: - Messages
-
-    /// A message for a byte that cannot start a value, with a hint for the usual mistakes.
-    func unexpectedValueMessage(_ byte: UInt8) -> String {
-        JSONParser.unexpectedValueMessage(input, at: position)
-    }
-
-    /// A message for the byte at `offset`, which cannot start a value, with a hint for the usual mistakes.
-    static func unexpectedValueMessage(_ input: ByteReader, at offset: Int) -> String {
-        let byte = input.byte(offset)
-        let what = describeByte(input, at: offset)
-        switch byte {
-        case UInt8(ascii: "+"): return "Unexpected \(what): a number cannot start with '+'"
-        case UInt8(ascii: "."): return "Unexpected \(what): a number must start with a digit"
-        case UInt8(ascii: "'"): return "Unexpected \(what): strings must use double quotes"
-        case UInt8(ascii: "/"): return "Unexpected \(what): comments are not allowed in JSON"
-        case UInt8(ascii: "N"), UInt8(ascii: "I"): return "Unexpected \(what): NaN and Infinity are not valid JSON numbers"
-        case UInt8(ascii: "]"), UInt8(ascii: "}"): return "Unexpected \(what): expected a value"
-        default: return "Unexpected \(what): expected a value"
+    /// Whether the `length` bytes of `word` (low byte first) are at `start`, for the last seven bytes of the
+    /// input, where a word cannot be loaded.
+    @inline(never)
+    private static func literalMatches(_ input: ByteReader, at start: Int, length: Int, word: UInt64) -> Bool {
+        for index in 0 ..< length {
+            guard start + index < input.count,
+                  input.byte(start + index) == UInt8(truncatingIfNeeded: word &>> UInt64(index * 8)) else { return false }
         }
+        return true
     }
-
-    /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
-    func describeByte(at offset: Int) -> String {
-        JSONParser.describeByte(input, at: offset)
-    }
-
-    /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
-    static func describeByte(_ input: ByteReader, at offset: Int) -> String {
-        let byte = input.byte(offset)
-        if byte >= 0x20 && byte < 0x7F {
-            return "character '\(Character(Unicode.Scalar(byte)))'"
-        }
-        return "byte 0x\(hex2(byte))"
-    }
-}
-
-/// Two upper-case hexadecimal digits.
-func hex2(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
 }

@@ -12,26 +12,24 @@
 // digits or an exponent again (`TapeNode.shortDecimalBit`, documented in `Tape.swift`).
 
 extension JSONParser {
+    /// Validates the number at `position` and appends its node.
     @inline(always)
     mutating func scanNumber() throws(ParseFailure) {
         let start = position
         var index = position
         if input.byte(index) == UInt8(ascii: "-") {
-            index += 1
+            index &+= 1
         }
         guard index < input.count, isDigit(input.byte(index)) else {
-            let what = index < input.count ? describeByte(at: index) : "end of input"
-            let hint = index < input.count && (input.byte(index) == UInt8(ascii: "I") || input.byte(index) == UInt8(ascii: "N"))
-                ? "; NaN and Infinity are not valid JSON numbers" : ""
-            throw ParseFailure(message: "Invalid number: expected a digit after '-', found \(what)\(hint)", offset: index)
+            throw JSONParser.signFailure(input, at: index)
         }
         if input.byte(index) == UInt8(ascii: "0") {
-            index += 1
+            index &+= 1
             if index < input.count, isDigit(input.byte(index)) {
-                throw ParseFailure(message: "Invalid number: leading zeros are not allowed", offset: start)
+                throw JSONParser.failure("Invalid number: leading zeros are not allowed", at: start)
             }
         } else {
-            index = skipDigits(from: index)
+            index = JSONParser.skipDigits(input, from: index)
         }
         // The header as a plain integer; a fraction or an exponent clears the flag. A fraction without an
         // exponent, with at most 19 digits in all, makes a short decimal (recomputed from `start` and the
@@ -39,43 +37,53 @@ extension JSONParser {
         var header = NodeKind.number.rawValue | TapeNode.flagBit
         if index < input.count, input.byte(index) == UInt8(ascii: ".") {
             let point = index
-            index += 1
+            index &+= 1
             guard index < input.count, isDigit(input.byte(index)) else {
-                throw ParseFailure(message: "Invalid number: expected a digit after the decimal point", offset: index)
+                throw JSONParser.failure("Invalid number: expected a digit after the decimal point", at: index)
             }
-            index = skipDigits(from: index)
+            index = JSONParser.skipDigits(input, from: index)
             let signLength = input.byte(start) == UInt8(ascii: "-") ? 1 : 0
-            header = index - start - signLength - 1 <= TapeNode.shortDecimalMaximumDigits
-                ? NodeKind.number.rawValue | TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: point - start - signLength) << TapeNode.integerDigitsShift
+            header = index &- start &- signLength &- 1 <= TapeNode.shortDecimalMaximumDigits
+                ? NodeKind.number.rawValue | TapeNode.shortDecimalBit | UInt32(truncatingIfNeeded: point &- start &- signLength) << TapeNode.integerDigitsShift
                 : NodeKind.number.rawValue
         }
         if index < input.count, input.byte(index) | 0x20 == UInt8(ascii: "e") {
             header = NodeKind.number.rawValue
-            index += 1
+            index &+= 1
             if index < input.count, input.byte(index) == UInt8(ascii: "+") || input.byte(index) == UInt8(ascii: "-") {
-                index += 1
+                index &+= 1
             }
             guard index < input.count, isDigit(input.byte(index)) else {
-                throw ParseFailure(message: "Invalid number: expected a digit in the exponent", offset: index)
+                throw JSONParser.failure("Invalid number: expected a digit in the exponent", at: index)
             }
-            index = skipDigits(from: index)
+            index = JSONParser.skipDigits(input, from: index)
         }
-        let node = TapeNode(numberAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: index - start), header: header)
+        let node = TapeNode(numberAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: index &- start), header: header)
         tape.append(node)
         position = index
     }
 
+    /// No digit where a number's first digit belongs (after a `-`, or at the end of the input).
+    @inline(never)
+    static func signFailure(_ input: ByteReader, at index: Int) -> ParseFailure {
+        let what = index < input.count ? describeByte(input, at: index) : "end of input"
+        let hint = index < input.count && (input.byte(index) == UInt8(ascii: "I") || input.byte(index) == UInt8(ascii: "N"))
+            ? "; NaN and Infinity are not valid JSON numbers" : ""
+        return ParseFailure(message: "Invalid number: expected a digit after '-', found \(what)\(hint)", offset: index)
+    }
+
+    /// The index after the run of digits starting at `start`.
     @inline(__always)
-    private func skipDigits(from start: Int) -> Int {
+    static func skipDigits(_ input: ByteReader, from start: Int) -> Int {
         var index = start
         // Eight bytes at a time: a run shorter than eight (most numbers) is measured by one word test.
-        while index + 8 <= input.count {
+        while index &+ 8 <= input.count {
             let count = leadingDigitCount(input.word(index))
-            index += count
+            index &+= count
             if count < 8 { return index }
         }
         while index < input.count, isDigit(input.byte(index)) {
-            index += 1
+            index &+= 1
         }
         return index
     }

@@ -4,76 +4,75 @@
 // a quote, a backslash, a control character or a non-ASCII byte; most strings in real JSON are plain ASCII
 // and are crossed in a step or two. Runs of multi-byte characters are validated a character per word load.
 
-// The helpers below are `static` and take the reader as an argument: called as methods from the mutating
-// `scanString`, they made the compiler copy the whole parser (136 bytes) for every non-ASCII character
-// and every escape.
+// Everything here but `scanString` is `static` and takes the reader as an argument, for the reason JSONParser.swift
+// gives: the parser's state stays in registers only while no call is given its address.
 
 extension JSONParser {
-    /// Appends the node of a string of `length` plain ASCII bytes whose opening quote is at `position`
-    /// (measured by `shortPlainStringLength`) and moves past its closing quote; for keys, also records the
-    /// key in the enclosing object's duplicate filter.
+    /// Scans the string whose opening quote is at `position`, appends its node and moves past its closing
+    /// quote; for keys, also records the key in the enclosing object's duplicate filter.
     ///
-    /// Never inlined: `@inline(always)` made the structure loop big enough to cost more than the call (canada
-    /// +2.2%, the parse suite +6.2% instructions), and so did the optimizer's own inlining once the key
-    /// filter's walk moved out of it (canada +2.2%, parse +4.6%).
-    @inline(never)
-    mutating func appendShortPlainString(length: Int, isKey: Bool) throws(ParseFailure) {
+    /// Plain ASCII that closes within 48 bytes (most keys and values) is measured here, up to three masks of
+    /// sixteen bytes (`plainStringEnd`); anything else goes on in `scanLongString`, out of line, from the first
+    /// byte that needs a look.
+    @inline(always)
+    mutating func scanString(isKey: Bool) throws(ParseFailure) {
         let quote = position
+        let start = quote &+ 1
+        let length: Int
+        var hasEscapes = false
+        var nonASCII = false
+        let stop = plainStringEnd(from: start)
+        if stop >= 0 && input.byte(stop) == UInt8(ascii: "\"") {
+            length = stop &- start
+        } else {
+            let scanned = try JSONParser.scanLongString(input, quote: quote, from: stop >= 0 ? stop : ~stop)
+            length = (scanned & JSONParser.scannedOffsetMask) &- start
+            hasEscapes = scanned & JSONParser.scannedEscapesBit != 0
+            nonASCII = scanned & JSONParser.scannedNonASCIIBit != 0
+        }
         if length > limits.maximumStringLength {
             throw JSONParser.stringLengthFailure(limits, length: length, quote: quote, isKey: isKey)
         }
-        tape.append(TapeNode(stringAt: UInt32(truncatingIfNeeded: quote &+ 1), length: UInt32(truncatingIfNeeded: length), hasEscapes: false, nonASCII: false))
-        position = quote &+ length &+ 2
+        tape.append(TapeNode(stringAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length), hasEscapes: hasEscapes, nonASCII: nonASCII))
+        position = start &+ length &+ 1
         if isKey {
-            noteKey(start: quote &+ 1, length: length, hasEscapes: false)
+            noteKey(start: start, length: length, hasEscapes: hasEscapes)
         }
     }
 
-    /// The failure for a string longer than `maximumStringLength`. Never inlined: building the message in
-    /// `appendShortPlainString` gave the common path a bigger stack frame and more saved registers.
-    @inline(never)
-    static func stringLengthFailure(_ limits: ParseLimits, length: Int, quote: Int, isKey: Bool) -> ParseFailure {
-        ParseFailure(message: "\(isKey ? "Key" : "String") of \(length) bytes is longer than maximumStringLength (\(limits.maximumStringLength) bytes)", offset: quote, limit: "maximumStringLength")
-    }
+    /// `scanLongString`'s result: the closing quote's offset (below 2^32) in the low bits, and two flags.
+    static let scannedOffsetMask = (1 << 48) - 1, scannedEscapesBit = 1 << 48, scannedNonASCIIBit = 1 << 49
 
-    /// Scans the string starting at the quote at `position` and appends its node.
-    /// For keys, also records the key in the enclosing object's duplicate filter.
-    mutating func scanString(isKey: Bool) throws(ParseFailure) {
-        let quote = position
-        var index = quote + 1
-        var hasEscapes = false
-        var nonASCII = false
+    /// Scans the string whose opening quote is at `quote`, from `index` on (the bytes before it are plain
+    /// ASCII): validates its escapes, control characters and UTF-8, and returns its closing quote's offset with
+    /// `scannedEscapesBit` and `scannedNonASCIIBit` set as found.
+    @inline(never)
+    static func scanLongString(_ input: ByteReader, quote: Int, from start: Int) throws(ParseFailure) -> Int {
+        var index = start
+        var flags = 0
         while true {
-            index = skipPlainASCII(from: index)
+            index = skipPlainASCII(input, from: index)
             guard index < input.count else {
                 throw ParseFailure(message: "Unterminated string: the input ends before the closing '\"'", offset: quote)
             }
             let byte = input.byte(index)
             if byte == UInt8(ascii: "\"") {
-                break
+                return index | flags
             } else if byte == UInt8(ascii: "\\") {
-                hasEscapes = true
-                index = try JSONParser.validateEscape(input, at: index)
+                flags |= scannedEscapesBit
+                index = try validateEscape(input, at: index)
             } else if byte < 0x20 {
                 throw ParseFailure(message: "Unescaped control character U+00\(hex2(byte)) in a string", offset: index)
             } else {
                 // Text in non-Latin scripts is mostly multi-byte characters in a row: stay here while it is.
-                nonASCII = true
-                index = try JSONParser.skipMultiByteRun(input, from: index)
+                flags |= scannedNonASCIIBit
+                index = try skipMultiByteRun(input, from: index)
             }
-        }
-        let length = index - quote - 1
-        if length > limits.maximumStringLength {
-            throw JSONParser.stringLengthFailure(limits, length: length, quote: quote, isKey: isKey)
-        }
-        tape.append(TapeNode(stringAt: UInt32(truncatingIfNeeded: quote + 1), length: UInt32(truncatingIfNeeded: length), hasEscapes: hasEscapes, nonASCII: nonASCII))
-        position = index + 1
-        if isKey {
-            noteKey(start: quote + 1, length: length, hasEscapes: hasEscapes)
         }
     }
 
     /// Validates the escape whose backslash is at `index`; returns the index after it.
+    @inline(never)
     private static func validateEscape(_ input: ByteReader, at index: Int) throws(ParseFailure) -> Int {
         guard index + 1 < input.count else {
             throw ParseFailure(message: "Unterminated string: the input ends inside an escape sequence", offset: index)

@@ -2,16 +2,16 @@ import Foundation
 import Salvage
 import Testing
 
-// Keys and values of plain ASCII that close within sixteen bytes of their opening quote are measured by one
-// vector compare inlined in the structure loop (`shortPlainStringLength`); the rest, and every string with
-// fewer than sixteen bytes of input after its quote, go through `scanString`. These cases put the closing
-// quote, and each byte that sends a string to `scanString` instead, at every offset of that sixteen-byte
-// window, with the input ending at every distance after it.
+// Keys and values of plain ASCII that close within 48 bytes of their opening quote are measured by up to three
+// sixteen-byte masks inlined in the structure loop (`plainStringEnd`); the rest, and the part of a string
+// with fewer than sixteen bytes of input left, go on in `scanLongString` from the first byte that needs a look.
+// These cases put the closing quote, and each byte that sends a string to `scanLongString` instead, at every
+// offset of those three windows and past them, with the input ending at every distance after it.
 
 @Suite struct ShortStringPathTests {
     /// A key and a value of `length` bytes each, followed by `room` spaces, so the bytes after each opening
     /// quote run from the string itself to sixteen bytes and more.
-    @Test(arguments: 0 ..< 20, [0, 1, 7, 15, 16, 40])
+    @Test(arguments: 0 ..< 70, [0, 1, 7, 15, 16, 40])
     func plainKeysAndValuesOfEveryLength(_ length: Int, room: Int) throws {
         let key = String((0 ..< length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
         let value = String((0 ..< length).map { Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8($0 % 26))) })
@@ -50,8 +50,9 @@ import Testing
         Stop(name: "stray continuation byte", bytes: [0x80], decoded: nil, message: "Invalid UTF-8: unexpected continuation byte 0x80"),
     ]
 
-    /// `bytes` at offset `offset` of a key and of a value, each 17 bytes or longer, then a short tail.
-    @Test(arguments: stops, 0 ..< 16)
+    /// `bytes` at offset `offset` of a key and of a value, each 17 bytes or longer, then a short tail: in the
+    /// first, second and third sixteen bytes that are masked inline, and past them.
+    @Test(arguments: stops, 0 ..< 60)
     func aByteThatNeedsALookAtEveryOffset(_ stop: Stop, offset: Int) throws {
         let before = Array(String(repeating: "b", count: offset).utf8)
         let after = Array("tail".utf8)
@@ -73,8 +74,9 @@ import Testing
         }
     }
 
-    /// `maximumStringLength` holds on the short path too: strings shorter than sixteen bytes, with room after them.
-    @Test(arguments: [(true, 5, 4), (false, 5, 4), (true, 15, 14), (false, 15, 14), (true, 4, 4), (false, 15, 15)])
+    /// `maximumStringLength` holds on the inline path too: strings shorter than 48 bytes, with room after them.
+    @Test(arguments: [(true, 5, 4), (false, 5, 4), (true, 15, 14), (false, 15, 14), (true, 4, 4), (false, 15, 15),
+                      (true, 30, 29), (false, 47, 46), (false, 47, 47), (true, 40, 39)])
     func theStringLengthLimitHoldsForShortStrings(_ asKey: Bool, length: Int, limit: Int) {
         let text = String(repeating: "x", count: length)
         let json = asKey ? "{\"\(text)\": 1}" + String(repeating: " ", count: 32) : "[\"\(text)\", 1]" + String(repeating: " ", count: 32)
