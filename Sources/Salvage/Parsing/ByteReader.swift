@@ -61,6 +61,13 @@ struct ByteReader {
         return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
     }
 
+    /// Two bytes starting at `index`, little-endian. The caller guarantees `index + 2 <= count`.
+    @inline(__always)
+    func pair(_ index: Int) -> UInt16 {
+        assert(index >= 0 && index + 2 <= count, "ByteReader: pair at \(index) out of bounds 0..<\(count)")
+        return UInt16(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt16.self))
+    }
+
     /// Sixteen bytes starting at `index`, as signed lanes (for SSE2/NEON compares). The caller guarantees
     /// `index + 16 <= count`.
     @inline(__always)

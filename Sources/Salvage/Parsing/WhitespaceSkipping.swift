@@ -76,8 +76,9 @@ extension JSONParser {
             left &-= 16
         }
         guard index &+ 16 <= input.count else { return false }
-        // Bits below `left` must be set and bit `left` clear; the others do not matter.
-        return input.blankMask(index) & ((2 &<< left) &- 1) == (1 &<< left) &- 1
+        // The first byte that is not whitespace must be `left` bytes on (the complement's upper sixteen bits are
+        // set, so the count is at most 16).
+        return (~input.blankMask(index)).trailingZeroBitCount == left
     }
 
     /// The index of the first byte at or after `start` that is not a space, tab, line feed or carriage
