@@ -15,7 +15,8 @@ let package = Package(
             path: "Sources/Salvage"
         ),
         // What the runtime needs from C (Sources/Salvage/Runtime): the atomic loads and stores of a context slot's
-        // generation (ContextSlot.swift) and the current frame address (StackGuard.swift). A header of static
+        // generation (ContextSlot.swift) and the current frame address (StackGuard.swift); and, on x86-64, the
+        // parser's sixteen-byte masks through SSE2's pmovmskb (Parsing/ByteMasks.swift). A header of static
         // inline functions, part of this package, not a dependency.
         .target(
             name: "CSalvageRuntime",

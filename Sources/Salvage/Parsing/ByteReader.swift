@@ -4,8 +4,9 @@
 // Why unsafe: the parser looks at every input byte, often several times per byte (structure, string scan,
 // UTF-8 validation), and numbers and strings are read again on demand. Going through `Array`'s or `Data`'s
 // bounds-checked subscripts there costs a large share of decode time, and copying the input into an
-// `Array` first would cost a copy of every input. Every caller checks `index < count` (or
-// `index + 8 <= count` for word loads) before reading; debug builds assert it again in every accessor here,
+// `Array` first would cost a copy of every input. Every caller checks `index < count` (or `index + 2`, `+ 8`
+// or `+ 16 <= count` for pair, word and vector loads) before reading; debug builds assert it again in every
+// accessor here and in ByteMasks.swift,
 // so a mistake fails loudly in tests instead of reading out of bounds. The reader is valid only while the
 // input is borrowed (inside one decode); documents never outlive it.
 

@@ -2,6 +2,8 @@
 //
 // Every function here is `static`, takes plain values and is never inlined: the structure loop stays small, and
 // no failure path is given the parser's address (which would keep its state in memory; see JSONParser.swift).
+// Messages of a fixed text are built by `failure(_:at:limit:)`; one, `containerSize`'s, is interpolated in
+// `closeContainer` itself (JSONParser.swift says why).
 // The messages are part of what users see (`JSONSyntaxError.message`); ParserConformanceTests pins them.
 
 extension JSONParser {
@@ -92,6 +94,7 @@ extension JSONParser {
     }
 
     /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise.
+    @inline(never)
     static func describeByte(_ input: ByteReader, at offset: Int) -> String {
         let byte = input.byte(offset)
         if byte >= 0x20 && byte < 0x7F {

@@ -1,8 +1,9 @@
 // Validating strings: escapes, control characters and UTF-8, without unescaping anything.
 //
-// The fast path (`skipPlainASCII`, PlainTextScanning.swift) looks at sixteen bytes at a time and stops only at
-// a quote, a backslash, a control character or a non-ASCII byte; most strings in real JSON are plain ASCII
-// and are crossed in a step or two. Runs of multi-byte characters are validated a character per word load.
+// The fast path (`plainStringEnd`, PlainTextScanning.swift, inlined in the structure loop) looks at sixteen bytes
+// at a time, up to 48, and stops only at a quote, a backslash, a control character or a non-ASCII byte; most
+// strings in real JSON are plain ASCII and end there. The rest go on in `scanLongString`, out of line: plain text
+// sixteen bytes at a time (`skipPlainASCII`), escapes, and runs of multi-byte characters a character per word load.
 
 // Everything here but `scanString` is `static` and takes the reader as an argument, for the reason JSONParser.swift
 // gives: the parser's state stays in registers only while no call is given its address.
@@ -13,7 +14,8 @@ extension JSONParser {
     ///
     /// Plain ASCII that closes within 48 bytes (most keys and values) is measured here, up to three masks of
     /// sixteen bytes (`plainStringEnd`); anything else goes on in `scanLongString`, out of line, from the first
-    /// byte that needs a look.
+    /// byte that needs a look, or from the first byte not yet looked at (past 48 plain bytes, or where fewer than
+    /// sixteen bytes of input are left).
     @inline(always)
     mutating func scanString(isKey: Bool) throws(ParseFailure) {
         let quote = position
@@ -40,10 +42,11 @@ extension JSONParser {
         }
     }
 
-    /// `scanLongString`'s result: the closing quote's offset (below 2^32) in the low bits, and two flags.
+    /// `scanLongString`'s result: the closing quote's offset (below 2^32) in the low bits, and two flags (the
+    /// library runs on 64-bit platforms only: `ParseLimits.largestReadableInput` does not fit a 32-bit `Int`).
     static let scannedOffsetMask = (1 << 48) - 1, scannedEscapesBit = 1 << 48, scannedNonASCIIBit = 1 << 49
 
-    /// Scans the string whose opening quote is at `quote`, from `index` on (the bytes before it are plain
+    /// Scans the string whose opening quote is at `quote`, from `start` on (the bytes before it are plain
     /// ASCII): validates its escapes, control characters and UTF-8, and returns its closing quote's offset with
     /// `scannedEscapesBit` and `scannedNonASCIIBit` set as found.
     @inline(never)

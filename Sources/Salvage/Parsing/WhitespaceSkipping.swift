@@ -7,8 +7,8 @@
 // confirms takes the run's compares off that chain (Docs/Performance.md, 2026-11-25 night).
 
 extension JSONParser {
-    /// Moves `position` past any whitespace. Most calls find none or one space; runs go to
-    /// `skipWhitespaceRun`, out of line, so the structure loop stays small.
+    /// Moves `position` past any whitespace. Most calls find none or one space; longer runs are measured by
+    /// `skipWhitespaceRun`.
     @inline(always)
     mutating func skipWhitespace() {
         guard position < input.count else { return }
