@@ -66,6 +66,32 @@ static inline __attribute__((always_inline)) uint32_t salvage_blank_mask16(const
     salvage_lanes16 blanks = (salvage_lanes16)((lanes == 0x20) | (lanes == 0x0A) | (lanes == 0x0D) | (lanes == 0x09));
     return (uint32_t)__builtin_ia32_pmovmskb128((salvage_chars16)blanks);
 }
+
+/// Whether the first fifteen of the sixteen bytes at `bytes` are five well-formed three-byte UTF-8 characters:
+/// each `1110xxxx 10xxxxxx 10xxxxxx`, none overlong (a lead of 0xE0 needs a second byte of 0xA0 or more) and
+/// none a UTF-16 surrogate (a lead of 0xED needs a second byte below 0xA0). The sixteenth byte is not looked at.
+/// A run of CJK text is crossed fifteen bytes per call (Sources/Salvage/Parsing/StringScanning.swift).
+static inline __attribute__((always_inline)) uint32_t salvage_five_three_byte_characters16(const uint8_t *bytes) {
+    salvage_lanes16 lanes;
+    __builtin_memcpy(&lanes, bytes, 16);
+    const salvage_lanes16 shape_mask = {(signed char)0xF0, (signed char)0xC0, (signed char)0xC0, (signed char)0xF0,
+        (signed char)0xC0, (signed char)0xC0, (signed char)0xF0, (signed char)0xC0, (signed char)0xC0,
+        (signed char)0xF0, (signed char)0xC0, (signed char)0xC0, (signed char)0xF0, (signed char)0xC0,
+        (signed char)0xC0, 0};
+    const salvage_lanes16 shape = {(signed char)0xE0, (signed char)0x80, (signed char)0x80, (signed char)0xE0,
+        (signed char)0x80, (signed char)0x80, (signed char)0xE0, (signed char)0x80, (signed char)0x80,
+        (signed char)0xE0, (signed char)0x80, (signed char)0x80, (signed char)0xE0, (signed char)0x80,
+        (signed char)0x80, 0};
+    salvage_lanes16 shaped = (salvage_lanes16)((lanes & shape_mask) == shape);
+    /* Each lane's next byte (the last lane gets 0): for a lead, the character's second byte. */
+    salvage_lanes16 next = __builtin_shufflevector(lanes, (salvage_lanes16){0}, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+                                                   12, 13, 14, 15, 16);
+    salvage_lanes16 upper = (salvage_lanes16)((next & 0x20) == 0x20);
+    salvage_lanes16 overlong = (salvage_lanes16)(lanes == (signed char)0xE0) & ~upper;
+    salvage_lanes16 surrogate = (salvage_lanes16)(lanes == (signed char)0xED) & upper;
+    salvage_lanes16 good = shaped & ~(overlong | surrogate);
+    return (uint32_t)__builtin_ia32_pmovmskb128((salvage_chars16)good) == 0xFFFF;
+}
 #endif
 
 #pragma clang assume_nonnull end

@@ -44,6 +44,23 @@ extension ByteReader {
     }
 }
 
+extension ByteReader {
+    /// Whether the fifteen bytes at `index` are five well-formed three-byte UTF-8 characters (none overlong, none
+    /// a surrogate): a run of CJK text crossed in one step. The caller guarantees `index + 16 <= count` (the
+    /// sixteenth byte is loaded, not looked at). Always false where the SSE2 form is not available: the callers'
+    /// character-by-character path then validates the same bytes (`ByteMaskTests` checks the SSE2 form against
+    /// the definition).
+    @inline(__always)
+    func startsFiveThreeByteCharacters(_ index: Int) -> Bool {
+        assert(index >= 0 && index + 16 <= count, "ByteReader: characters at \(index) out of bounds 0..<\(count)")
+        #if arch(x86_64)
+        return salvage_five_three_byte_characters16(base + index) != 0
+        #else
+        return false
+        #endif
+    }
+}
+
 /// The masks of `ByteReader.stringStopMask` and `blankMask` in portable Swift, for processors without a
 /// mask-to-bits instruction that C can reach (and for the tests that check the x86-64 forms against them).
 enum ByteMasks {

@@ -64,4 +64,51 @@ import Testing
         }
         #expect(mismatches == [])
     }
+
+    /// `startsFiveThreeByteCharacters` against the definition: five characters `1110xxxx 10xxxxxx 10xxxxxx`, a
+    /// lead of 0xE0 with a second byte of 0xA0 or more, a lead of 0xED with one below 0xA0. Every lead and second
+    /// byte value in each of the five places, and random windows of lead and continuation bytes.
+    @Test func fiveThreeByteCharacters() {
+        func expected(_ bytes: [UInt8]) -> Bool {
+            stride(from: 0, to: 15, by: 3).allSatisfy { at in
+                let (lead, second, third) = (bytes[at], bytes[at + 1], bytes[at + 2])
+                guard lead & 0xF0 == 0xE0, second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return false }
+                if lead == 0xE0 { return second >= 0xA0 }
+                if lead == 0xED { return second < 0xA0 }
+                return true
+            }
+        }
+        func found(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { ByteReader($0).startsFiveThreeByteCharacters(0) }
+        }
+        let valid: [UInt8] = [0xE6, 0x97, 0xA5, 0xE6, 0x9C, 0xAC, 0xE8, 0xAA, 0x9E, 0xE3, 0x81, 0x82, 0xE3, 0x81, 0x84, 0x22]
+        #if arch(x86_64)
+        #expect(found(valid))
+        #else
+        #expect(!found(valid)) // no shortcut: the character-by-character path validates these bytes
+        #endif
+        var mismatches: [String] = []
+        for place in 0 ..< 5 {
+            for value in 0 ... 255 {
+                for offset in [0, 1] {
+                    var bytes = valid
+                    bytes[place * 3 + offset] = UInt8(value)
+                    if found(bytes) && !expected(bytes) { mismatches.append("accepted \(bytes)") }
+                    #if arch(x86_64)
+                    if found(bytes) != expected(bytes) { mismatches.append("\(bytes): \(found(bytes))") }
+                    #endif
+                }
+            }
+        }
+        var generator = SplitMix64(seed: 29)
+        let alphabet: [UInt8] = [0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xC3, 0x41, 0x80, 0x9F, 0xA0, 0xBF, 0xC0]
+        for _ in 0 ..< 20_000 {
+            let bytes = (0 ..< 16).map { _ in generator.pick(alphabet) }
+            if found(bytes) && !expected(bytes) { mismatches.append("accepted \(bytes)") }
+            #if arch(x86_64)
+            if found(bytes) != expected(bytes) { mismatches.append("\(bytes): \(found(bytes))") }
+            #endif
+        }
+        #expect(mismatches == [])
+    }
 }

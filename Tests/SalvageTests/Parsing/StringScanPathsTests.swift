@@ -30,6 +30,33 @@ import Testing
     /// two- and three-byte characters (the multi-byte run meets it).
     static let prefixes = ["plain ASCII text, more than sixteen bytes: ", "日本語のテキスト, Grüße", "abc€é"]
 
+    /// Runs of three-byte characters cross fifteen bytes a step where sixteen are left (`startsFiveThreeByteCharacters`):
+    /// the bad bytes after 0 to 11 of them fall at every place of that step, and after it.
+    static let threeByteRuns = (0 ... 11).map { String("日本語のテキスト漢字かな".prefix($0)) }
+
+    @Test(arguments: cases, threeByteRuns)
+    func invalidUTF8AfterARunOfThreeByteCharacters(_ item: Case, run: String) throws {
+        let before = Array(run.utf8)
+        let bytes = [UInt8(ascii: "[")] + [ParserConformanceTests.q] + before + item.body
+            + Array(#"", "sixteen more bytes"]"#.utf8)
+        let result = APIDataDecoder().decode(bytes: bytes, to: JSONValue.self)
+        guard let syntaxError = onlySyntaxError(of: result) else { return }
+        #expect(syntaxError.message == item.message)
+        #expect(syntaxError.location.offset == 2 + before.count + item.offset)
+    }
+
+    /// Well-formed three-byte characters at the edges of what one step accepts: the first and last of the
+    /// range after an 0xE0 lead (U+0800, U+0FFF), the last before the surrogates and the first after them
+    /// (U+D7FF, U+E000), and U+FFFF; in runs of every length up to twenty, at three alignments.
+    @Test(arguments: 0 ... 20, 0 ..< 3)
+    func threeByteRunsAtTheEdgesOfTheRange(_ length: Int, shift: Int) throws {
+        let edges: [Character] = ["\u{800}", "\u{FFF}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "日"]
+        let text = String(repeating: "a", count: shift) + String((0 ..< length).map { edges[$0 % edges.count] }) + "!"
+        let result = APIDataDecoder().decode(string: "[\"\(text)\", \"sixteen more bytes\"]", to: [String].self)
+        #expect(result.errors.isEmpty)
+        #expect(result.value == [text, "sixteen more bytes"])
+    }
+
     @Test func everyInvalidUTF8CaseIsCovered() {
         #expect(Self.cases.count == 25)
     }
