@@ -121,9 +121,9 @@ final class DecodingContext {
         isReusable && !handedOver && !isOpen && state.count == 0 && self.document === document
     }
 
-    /// Unchecked exclusivity on the per-decode state `restart` resets (`elementCursors`, `dateStrategy`, `locator`,
-    /// `typeTaggings`): each access is a plain assignment or a method that reaches nothing of the context's, so none
-    /// can overlap another, and the dynamic checks of the four writes cost a stream's record about 230 instructions.
+    /// Unchecked exclusivity on the per-decode state (`elementCursors`, `dateStrategy`, `locator`, `typeTaggings`):
+    /// each access is a plain assignment or a method that reaches nothing of the context's, so none can overlap
+    /// another, and the dynamic checks of the four writes `restart` made cost a stream's record about 230 instructions.
     ///
     /// Makes this ended context, after `canRestart`, the context of a new decode of its document, whose tape now
     /// holds a stream's next record (`TapeStorage.parseValue`): what `successor` makes, in this object instead of
@@ -135,10 +135,12 @@ final class DecodingContext {
         guard let next = ContextSlotPool.renew(lease) else { return false }
         lease = next
         self.rootNode = rootNode
-        state.reopen()
-        prepareLedger()
-        elementCursors = ElementCursors()
-        dateStrategy = options.dateDecodingStrategy
+        // The cap and the frame limit are this context's options' (`prepareLedger`), set already. The date strategy
+        // needs no reset: `withDateStrategy` puts the options' one back when its body returns, and a decoder kept
+        // past its decode writes nothing. Element cursors are made anew only when the ended decode used them.
+        state.reopen(keepingLimits: true)
+        if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
+        if !elementCursors.isUnused { elementCursors = ElementCursors() }
         locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
         // `idKeys` stays: a type's id key is the same in every decode.
         if !typeTaggings.isEmpty { typeTaggings.removeAll(keepingCapacity: true) }
