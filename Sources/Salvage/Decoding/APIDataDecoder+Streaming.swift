@@ -15,7 +15,7 @@ extension APIDataDecoder {
     /// Locations are line, column and byte offset in the whole file.
     ///
     /// - Parameters:
-    ///   - url: A file URL; the file is read in 1 MiB chunks with `FileHandle`.
+    ///   - url: A file URL; the file is opened with `FileHandle` and read in 1 MiB chunks.
     ///   - maximumRecordSize: The most bytes one record may have (64 MiB by default, at most 1 GiB). A
     ///     longer one is one `invalidJSON` error (code `limit_exceeded`) at its start, and decoding goes
     ///     on at the next line. The window holds at most about twice this plus a chunk.

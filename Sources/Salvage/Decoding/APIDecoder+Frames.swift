@@ -30,6 +30,27 @@ extension APIDecoder {
         return onFreshStack(inFrame: frameIndex, for: type, body)
     }
 
+    /// Runs `body` with the root decoder of `context`, just begun, inside the frame the root value is decoded from
+    /// (its node is -1: it decodes no value of its own; the root value's model gets a frame of its own inside it):
+    /// `DecodeDriver.runRoot`'s `withFrame`, on the context itself. Through an outside decoder, its liveness check,
+    /// its position's fields and the borrow of the context to pop the frame cost a stream's every record about
+    /// 90 instructions for nothing: the context was just begun.
+    static func withRootFrame(in context: DecodingContext, _ body: (APIDecoder) -> Void) {
+        let rootNode = context.rootNode
+        let frame = context.pushFrame(node: -1, parent: -1, step: .root, type: Void.self, owner: -1)
+        if frame >= 0 && (frame & 3 != 0 || StackGuard.hasRoom()) {
+            body(APIDecoder(context: context, frame: frame, node: rootNode, parent: -1, step: .root))
+            context.popFrame(frame)
+            return
+        }
+        // A short stack (a helper thread's) or a refused frame (its error): `withFrame`'s own paths.
+        let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)
+        guard frame >= 0 else { return outside.reportRefusedFrame(decoding: Void.self, pushResult: frame) }
+        _ = outside.onFreshStack(inFrame: frame, for: Void.self) { frame -> Void? in
+            body(frame.sibling(frame: frame.frame, node: rootNode, parent: -1, step: .root))
+        }
+    }
+
     /// The rest of `withFrame` (and `decodeModel`) once frame `frameIndex` is pushed, when the stack is short:
     /// `body` on a helper thread's fresh stack, then the pop.
     @inlinable

@@ -63,13 +63,7 @@ enum DecodeDriver {
     static func runRoot(in context: DecodingContext, _ body: (APIDecoder) -> Void) {
         context.begin()
         defer { context.end() }
-        let rootNode = context.rootNode
-        // The frame the root value is decoded from (its node is -1: it decodes no value of its own); the root
-        // value's model gets a frame of its own inside it.
-        let outside = APIDecoder(context: context, frame: -1, node: -1, parent: -1, step: .root)
-        _ = outside.withFrame(for: Void.self) { frame -> Void? in
-            body(frame.sibling(frame: frame.frame, node: rootNode, parent: -1, step: .root))
-        }
+        APIDecoder.withRootFrame(in: context, body)
         assert(context.state.count == 0, "\(context.state.count) frames left open after the decode")
         context.state.finishUnknownKeys()
     }

@@ -29,20 +29,13 @@ final class RecordByteSource {
     /// Releases the source (closes the file) once the decode is over.
     func close() { closing() }
 
-    /// The file at `url`, read `chunkSize` bytes at a time with `FileHandle` (never loaded whole). Opening
-    /// it is deferred to the first read, so an error there is thrown by the iteration.
+    /// The file at `url`, read `chunkSize` bytes at a time (never loaded whole), each chunk with one `read(2)`
+    /// straight into the window (`RecordFileReading.swift`). Opening it with `FileHandle` is deferred to the first
+    /// read, so an error there is thrown by the iteration.
     @usableFromInline
     static func file(_ url: URL, chunkSize: Int) -> RecordByteSource {
-        var handle: FileHandle?
-        return RecordByteSource(readMore: { window, _ in
-            if handle == nil { handle = try FileHandle(forReadingFrom: url) }
-            guard let data = try handle?.read(upToCount: chunkSize), !data.isEmpty else { return 0 }
-            window.append(contentsOf: data)
-            return data.count
-        }, closing: {
-            try? handle?.close()
-            handle = nil
-        })
+        let reader = RecordFileReader(url: url, chunkSize: chunkSize)
+        return RecordByteSource(readMore: { window, _ in try reader.read(into: &window) }, closing: { reader.close() })
     }
 
     /// The bytes of `sequence`, taken one by one from its iterator (sequences of bytes such as

@@ -30,6 +30,23 @@ extension RecordStreamEngine {
                                knownLocation: relative, offsetBase: windowStart, isReusable: true)
     }
 
+    // Always inlined, like `decode`, for the same reason.
+    @inline(__always)
+    mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
+        // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
+        errorCount += result.errors.count + result.unrecordedErrorCount
+        records.append(APIDecodeRecord(index: recordCount, line: line, result: result))
+        recordCount += 1
+    }
+
+    /// Appends a record with no value and the one `invalidJSON` error of `failure`, whose value is the
+    /// first line of the record starting at `recordStart` (offsets in the window).
+    mutating func appendFailure(_ failure: ParseFailure, line: Int, recordStart: Int, _ bytes: ByteReader) {
+        let error = JSONSyntaxError(message: failure.message, location: locate(windowStart + failure.offset, bytes), limit: failure.limit)
+        let value = DecodeDriver.leadingText(of: bytes, from: recordStart, throughLineEnd: true, options: options)
+        append(line: line, result: DecodeDriver.invalidJSONError(error, for: T.self, options: options, value: value))
+    }
+
     /// The most nodes a reused tape may hold (786 KB): a record larger than that leaves its tape to be freed with
     /// its context, so one large record does not keep its memory for the rest of the stream.
     static var largestReusedTape: Int { 1 << 16 }

@@ -17,6 +17,8 @@ import Foundation
 ///   but a string cannot hold a raw line break, so the break would have failed it first);
 /// - a line break ends a line being skipped.
 /// Otherwise the step waits for more bytes, or for the end of the stream, which decides everything.
+/// Array elements that parse are parsed a batch at a time and decoded one record each, with the same outcome
+/// (`RecordStreamEngine+Batches.swift`).
 struct RecordStreamEngine<T: APIDecodable> {
     /// What the stream holds.
     enum Layout {
@@ -81,14 +83,18 @@ struct RecordStreamEngine<T: APIDecodable> {
     var spareContext: DecodingContext?
     /// Decodes a record's value and appends its record: specialized for the model when the public entry point
     /// made it (see `RecordAppending.swift`).
-    private let appendRecord: RecordAppender<T>
+    let appendRecord: RecordAppender<T>
     /// How many records (values and errors) were decoded, and how many errors they hold.
-    private(set) var recordCount = 0
-    private(set) var errorCount = 0
+    var recordCount = 0
+    var errorCount = 0
+    /// Array elements parsed a batch at a time (`RecordStreamEngine+Batches.swift`).
+    var batches: RecordStreamBatches
 
     init(options: APIDecodeOptions, layout: Layout, rawInput: InputBytes?, maximumRecordSize: Int = .max, recordsMember: String? = nil,
+         batches: RecordStreamBatches? = nil,
          appendRecord: @escaping RecordAppender<T> = { RecordAppending.append(to: &$0, index: $1, line: $2, context: $3) }) {
         self.appendRecord = appendRecord
+        self.batches = batches ?? RecordStreamBatches(options: options)
         self.recordsMember = recordsMember.map { Array($0.utf8) }
         self.options = options
         self.layout = layout
@@ -183,7 +189,7 @@ struct RecordStreamEngine<T: APIDecodable> {
                 closeArray()
                 return true
             }
-            return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
+            return decodeBatch(at: index, bytes) || decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
         case .separator, .resync:
             if byte == UInt8(ascii: ",") {
                 position += 1
@@ -374,23 +380,6 @@ struct RecordStreamEngine<T: APIDecodable> {
         }
         closeEnvelopeText()
         phase = .done
-    }
-
-    // Always inlined, like `decode` (`RecordStreamEngine+Contexts.swift`), for the same reason.
-    @inline(__always)
-    mutating func append(line: Int, result: consuming APIDecodeResult<T>) {
-        // `consuming`: the result moves into the record (no value-witness copy of an unspecialized generic value).
-        errorCount += result.errors.count + result.unrecordedErrorCount
-        records.append(APIDecodeRecord(index: recordCount, line: line, result: result))
-        recordCount += 1
-    }
-
-    /// Appends a record with no value and the one `invalidJSON` error of `failure`, whose value is the
-    /// first line of the record starting at `recordStart` (offsets in the window).
-    mutating func appendFailure(_ failure: ParseFailure, line: Int, recordStart: Int, _ bytes: ByteReader) {
-        let error = JSONSyntaxError(message: failure.message, location: locate(windowStart + failure.offset, bytes), limit: failure.limit)
-        let value = DecodeDriver.leadingText(of: bytes, from: recordStart, throughLineEnd: true, options: options)
-        append(line: line, result: DecodeDriver.invalidJSONError(error, for: T.self, options: options, value: value))
     }
 
     /// The absolute location of absolute offset `offset`, found from the latest one (offsets only grow).

@@ -69,8 +69,9 @@ struct DecodeLedger {
     }
 
     /// Empties the ledger for its next owner's decode (`DecodingContext.successor`): as new, keeping the memory
-    /// of the frames, of which none may be open. The new owner sets the cap, the frame limit and key tracking.
-    func reopen() {
+    /// of the frames, of which none may be open. The new owner sets the cap, the frame limit and key tracking;
+    /// with `keepingLimits`, the cap and the frame limit stay (the same context decodes again: `restart`).
+    func reopen(keepingLimits: Bool = false) {
         // Field by field, and only what the ended decode changed: rebuilding the whole header destroyed and made
         // every array and the path builder anew (about 200 instructions a record of a stream). Keep this in step
         // with `Header`'s initial values.
@@ -83,8 +84,10 @@ struct DecodeLedger {
         }
         if !ended.pointee.absentKeys.isEmpty { ended.pointee.absentKeys = [] }
         ended.pointee.isOpen = true
-        ended.pointee.errorCap = nil
-        ended.pointee.frameLimit = .max
+        if !keepingLimits {
+            ended.pointee.errorCap = nil
+            ended.pointee.frameLimit = .max
+        }
         if ended.pointee.readKeys != nil { ended.pointee.readKeys = nil }
         ended.pointee.tracksReadKeys = false
         if !ended.pointee.unknownKeys.isEmpty { ended.pointee.unknownKeys = [:] }

@@ -12,8 +12,10 @@ final class DecodingContext {
     var rawData: Data? { rawInput?.data }
     /// Whether source locations refer to input the user gave us (false for Foundation object trees).
     let reportsLocations: Bool
-    /// The tape index of the value decoding starts at (the root), or -1 when there is none.
-    let rootNode: Int
+    /// The tape index of the value decoding starts at (the root), or -1 when there is none. A stream's record
+    /// decoded from a batch of elements has its element's node (`restart`, `successor`). Unchecked exclusivity:
+    /// written only by `restart`, between decodes.
+    @exclusivity(unchecked) private(set) var rootNode: Int
     /// Whether the options redact any value (`redactedKeys`, `redactedPaths`); when not, recording an error
     /// skips every redaction check.
     let redactsValues: Bool
@@ -112,22 +114,33 @@ final class DecodingContext {
         isReusable && !handedOver && !isOpen && state.count == 0 && document.input.base == input.base && document.input.count == input.count
     }
 
-    /// Unchecked exclusivity on the per-decode state `restart` resets (`elementCursors`, `dateStrategy`, `locator`,
-    /// `typeTaggings`): each access is a plain assignment or a method that reaches nothing of the context's, so none
-    /// can overlap another, and the dynamic checks of the four writes cost a stream's record about 230 instructions.
+    /// Whether this context can decode another value of `document` in place (`restart` with that value's node):
+    /// a stream's next element of a batch parsed as one document (`RecordStreamEngine+Batches.swift`). Ask only
+    /// when nothing else holds this context, as for `canRestart(reading:)`.
+    func canRestart(in document: JSONDocument) -> Bool {
+        isReusable && !handedOver && !isOpen && state.count == 0 && self.document === document
+    }
+
+    /// Unchecked exclusivity on the per-decode state (`elementCursors`, `dateStrategy`, `locator`, `typeTaggings`):
+    /// each access is a plain assignment or a method that reaches nothing of the context's, so none can overlap
+    /// another, and the dynamic checks of the four writes `restart` made cost a stream's record about 230 instructions.
     ///
     /// Makes this ended context, after `canRestart`, the context of a new decode of its document, whose tape now
     /// holds a stream's next record (`TapeStorage.parseValue`): what `successor` makes, in this object instead of
     /// a new one — the ledger emptied with its memory kept, the slot's next generation (so decoders made by the
     /// ended decode stay dead), the per-decode state as new. False when the slot's generation would wrap: the
-    /// slot is then retired with this context, and the record needs a new one.
-    func restart(knownLocation: SourceLocation, offsetBase: Int) -> Bool {
+    /// slot is then retired with this context, and the record needs a new one. `rootNode`: the record's node, 0
+    /// but for an element of a batch parsed as one array (`canRestart(in:)`), whose document stays the same.
+    func restart(knownLocation: SourceLocation, offsetBase: Int, rootNode: Int = 0) -> Bool {
         guard let next = ContextSlotPool.renew(lease) else { return false }
         lease = next
-        state.reopen()
-        prepareLedger()
-        elementCursors = ElementCursors()
-        dateStrategy = options.dateDecodingStrategy
+        self.rootNode = rootNode
+        // The cap and the frame limit are this context's options' (`prepareLedger`), set already. The date strategy
+        // needs no reset: `withDateStrategy` puts the options' one back when its body returns, and a decoder kept
+        // past its decode writes nothing. Element cursors are made anew only when the ended decode used them.
+        state.reopen(keepingLimits: true)
+        if options.reportsUnknownKeys { state.trackReadKeys(nodeCount: document.tape.count) }
+        if !elementCursors.isUnused { elementCursors = ElementCursors() }
         locator = IncrementalLocator(last: knownLocation, offsetBase: offsetBase)
         // `idKeys` stays: a type's id key is the same in every decode.
         if !typeTaggings.isEmpty { typeTaggings.removeAll(keepingCapacity: true) }
@@ -135,11 +148,12 @@ final class DecodingContext {
     }
 
     /// The context of a new decode of `document` (a stream's next record) with this reusable context's
-    /// options, root node and input, made anew except for its ledger (emptied, its memory kept) and its slot
+    /// options and input, made anew except for its ledger (emptied, its memory kept) and its slot
     /// (a new generation, so decoders made by this ended decode stay dead), which it takes over. Call it
     /// only when nothing else holds this context (`isKnownUniquelyReferenced`): a Swift `Decodable` kept
     /// from this decode holds it, and reads its ledger. Nil when this context cannot hand over: make a new one.
-    func successor(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int) -> DecodingContext? {
+    /// `rootNode`: the record's node in `document` (0 but for an element of a batch parsed as one array).
+    func successor(document: JSONDocument, knownLocation: SourceLocation, offsetBase: Int, rootNode: Int = 0) -> DecodingContext? {
         guard isReusable, !handedOver, !isOpen, state.count == 0, let next = ContextSlotPool.renew(lease) else { return nil }
         handedOver = true
         state.reopen()

@@ -46,6 +46,9 @@ struct ElementCursors {
 
     private var cursors: [Cursor] = []
     private var nextReplaced = 0
+
+    /// Whether no array was indexed (as new: `DecodingContext.restart` then keeps it instead of making another).
+    var isUnused: Bool { cursors.isEmpty && setAside.isEmpty }
     /// Cursors pushed out of `cursors` that had walked past `markSpacing` elements, by array node: a loop
     /// over more arrays than `capacity` (columns read side by side, `decoder["a"][i]`, `decoder["b"][i]`, …)
     /// finds its place again instead of walking from the first element every time (quadratic). Bounded:

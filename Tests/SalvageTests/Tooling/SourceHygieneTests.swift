@@ -12,6 +12,7 @@ struct SourceHygieneTests {
         "Parsing/InputBytes.swift": "borrows the caller's Data or [UInt8] in place and hands out a ByteReader",
         "Parsing/GrowableBuffer.swift": "the one growable buffer: the parser's tape and open containers, a decode's frames; frees its memory in deinit",
         "Runtime/DecodeLedger.swift": "keeps a decode's frames, errors and absent keys behind one pointer (no exclusivity checks)",
+        "Decoding/RecordFileReading.swift": "reads a streamed file's chunk with read(2) straight into the window's next array (FileHandle reads 4 KiB a system call and copies the chunk twice)",
         "Decoding/RecordStreamBatchOrder.swift": "reverses a stream's batch of records through the buffer's pointer, which moves them (Array.reverse() copies and destroys)",
         "Parsing/ByteMasks.swift": "classifies sixteen input bytes into a bit mask: SSE2's pmovmskb from CSalvageRuntime on x86-64, the compare's lanes gathered through unsafeBitCast elsewhere",
         "Parsing/LineFeedCounting.swift": "reads 16-byte SIMD compare masks as lanes and words (unsafeBitCast) to count the line feeds before an error",
