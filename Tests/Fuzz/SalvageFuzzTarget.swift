@@ -74,6 +74,20 @@ func fingerprint<T>(_ result: APIDecodeResult<T>) -> [String] {
     return lines
 }
 
+/// The records a stream gives for `bytes` (one window holding them all), rendered with every error and location:
+/// array elements parsed a batch at a time (`batchBytes`, 0: never) must give what parsing each alone gives.
+func streamFingerprint(_ bytes: [UInt8], options: APIDecodeOptions, batchBytes: Int) -> [String] {
+    var engine = RecordStreamEngine<FuzzRecord>(options: options, layout: .automatic, rawInput: nil, maximumRecordSize: 1 << 20,
+                                                batches: RecordStreamBatches(options: options, batchBytes: batchBytes, minimumBytes: 1))
+    var lines: [String] = []
+    ByteReader.withBytes(of: bytes) { engine.run(window: $0, atEnd: true) }
+    for record in engine.records {
+        lines.append("#\(record.index) line \(record.line)")
+        lines += fingerprint(record.result)
+    }
+    return lines
+}
+
 /// Runs `body` on a thread with a 512 KiB stack, as secondary threads and dispatch queues get on Apple
 /// platforms (the fuzzer's own thread has 8 MiB, on which a stack overflow at 300 levels went unnoticed).
 func onSmallStack(_ body: @escaping @Sendable () -> Void) {
@@ -118,6 +132,12 @@ public func salvageFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let batched = SalvagePackageAccess.decodeInBatches(bytes, to: [FuzzRecord].self, options: batchOptions, batchBytes: 1 + count % 97)
     if fingerprint(batched.result) != fingerprint(whole) {
         fatalError("batched decode (\(batched.batched ? "batches" : "fallback")) differs: \(fingerprint(batched.result)) vs \(fingerprint(whole))")
+    }
+    // A stream's array elements parsed in batches of 1 to 61 bytes must give the records of parsing each alone.
+    let alone = streamFingerprint(bytes, options: batchOptions, batchBytes: 0)
+    let inBatches = streamFingerprint(bytes, options: batchOptions, batchBytes: 1 + count % 61)
+    if inBatches != alone {
+        fatalError("streamed batches differ: \(inBatches) vs \(alone)")
     }
     // Every other input decodes again on a small stack: models, Codable values and JSON values.
     if count % 2 == 0 {
