@@ -42,9 +42,7 @@ extension ByteReader {
         return ByteMasks.portableBlankMask(vector(index))
         #endif
     }
-}
 
-extension ByteReader {
     /// Whether the fifteen bytes at `index` are five well-formed three-byte UTF-8 characters (none overlong, none
     /// a surrogate): a run of CJK text crossed in one step. The caller guarantees `index + 16 <= count` (the
     /// sixteenth byte is loaded, not looked at). Always false where the SSE2 form is not available: the callers'

@@ -36,13 +36,7 @@ import Testing
 
     @Test(arguments: cases, threeByteRuns)
     func invalidUTF8AfterARunOfThreeByteCharacters(_ item: Case, run: String) throws {
-        let before = Array(run.utf8)
-        let bytes = [UInt8(ascii: "[")] + [ParserConformanceTests.q] + before + item.body
-            + Array(#"", "sixteen more bytes"]"#.utf8)
-        let result = APIDataDecoder().decode(bytes: bytes, to: JSONValue.self)
-        guard let syntaxError = onlySyntaxError(of: result) else { return }
-        #expect(syntaxError.message == item.message)
-        #expect(syntaxError.location.offset == 2 + before.count + item.offset)
+        Self.expectTheCasesError(item, after: run)
     }
 
     /// Well-formed three-byte characters at the edges of what one step accepts: the first and last of the
@@ -63,6 +57,12 @@ import Testing
 
     @Test(arguments: cases, prefixes)
     func invalidUTF8InsideALongString(_ item: Case, prefix: String) throws {
+        Self.expectTheCasesError(item, after: prefix)
+    }
+
+    /// The case's bad bytes after `prefix` in a string of an array, with a string of sixteen bytes after it: the
+    /// case's message, at the case's offset after the prefix.
+    static func expectTheCasesError(_ item: Case, after prefix: String) {
         let before = Array(prefix.utf8)
         let bytes = [UInt8(ascii: "[")] + [ParserConformanceTests.q] + before + item.body
             + Array(#"", "sixteen more bytes"]"#.utf8)
