@@ -18,11 +18,15 @@ struct JSONParser: ~Copyable {
     struct OpenContainer {
         var node: Int
         var count: Int
+        /// How an object's keys are checked for repeats (DuplicateKeys.swift): 0, by the level's filter;
+        /// `repeatedKey`, not any more: a key repeats or is escaped (the object's flag); above it, the object
+        /// follows a template, and this is the index of the template's key node its last key matched (a tape
+        /// index fits 32 bits: `closeContainer` rejects more nodes).
+        var keyState: UInt32
         let isObject: Bool
-        var hasDuplicateKeys: Bool
 
         /// Stands for "no container" at the top level.
-        static let topLevel = OpenContainer(node: -1, count: 0, isObject: false, hasDuplicateKeys: false)
+        static let topLevel = OpenContainer(node: -1, count: 0, keyState: 0, isObject: false)
     }
 
     let input: ByteReader
@@ -36,8 +40,8 @@ struct JSONParser: ~Copyable {
     var current = OpenContainer.topLevel
     /// The number of open containers (`stack.count` plus `current`).
     var depth = 0
-    /// The open objects' key filters (DuplicateKeys.swift): `keyFilterWords` words per nesting level, level
-    /// `depth` being `current`'s.
+    /// The template objects (`templateSlots` words), then the open objects' key filters (DuplicateKeys.swift):
+    /// `keyFilterWords` words per nesting level from level 1, level `depth` being `current`'s.
     var keyFilters: GrowableBuffer<UInt64>
     /// The lengths of the last whitespace runs before members and before closing brackets, per nesting
     /// level: guesses for the next ones (WhitespaceSkipping.swift).
@@ -47,13 +51,15 @@ struct JSONParser: ~Copyable {
     struct Scratch: ~Copyable {
         /// The open containers, emptied by the next parse.
         var stack: GrowableBuffer<OpenContainer>
-        /// The key filters, kept as they are: `clearKeyFilter` empties a level's filter when an object opens.
+        /// The templates and key filters, kept as they are: a template is checked before it is used, and
+        /// `clearKeyFilter` empties a level's filter before an object uses it (DuplicateKeys.swift).
         var keyFilters: GrowableBuffer<UInt64>
 
         /// New buffers, for a first parse.
         init() {
             stack = GrowableBuffer(capacity: 16)
-            keyFilters = GrowableBuffer(capacity: JSONParser.keyFilterWords * 16)
+            keyFilters = GrowableBuffer(capacity: JSONParser.keyFilterWords * 16 + JSONParser.templateSlots)
+            for _ in 0 ..< JSONParser.templateSlots { keyFilters.append(0) }
         }
 
         init(stack: consuming GrowableBuffer<OpenContainer>, keyFilters: consuming GrowableBuffer<UInt64>) {
@@ -235,7 +241,7 @@ struct JSONParser: ~Copyable {
                     // A closing bracket right after the comma (a trailing comma) is told apart where the key or
                     // value fails to start: `keyFailure`, `valueFailure`.
                     if isObject {
-                        try parseKeyAndColon()
+                        try parseKeyAndColon(first: false)
                     }
                     break
                 } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -269,7 +275,7 @@ struct JSONParser: ~Copyable {
                 position &+= 1
                 try closeContainer()
             } else {
-                try parseKeyAndColon()
+                try parseKeyAndColon(first: true)
                 return false
             }
         case UInt8(ascii: "["):
@@ -293,13 +299,22 @@ struct JSONParser: ~Copyable {
         return true
     }
 
-    /// Reads `"key"` and the `:` after it, leaving `position` at the member's value.
+    /// Reads `"key"` and the `:` after it, leaving `position` at the member's value. `first`: the object's
+    /// first key. An object that follows a template (DuplicateKeys.swift) compares the key with the template's
+    /// next one instead of scanning it, and leaves the template where they differ.
     @inline(always)
-    private mutating func parseKeyAndColon() throws(ParseFailure) {
+    private mutating func parseKeyAndColon(first: Bool) throws(ParseFailure) {
         guard position < input.count, input.byte(position) == UInt8(ascii: "\"") else {
             throw JSONParser.keyFailure(input, at: position)
         }
-        try scanString(isKey: true)
+        if !first && current.keyState > JSONParser.repeatedKey {
+            if !followTemplate() {
+                leaveTemplate()
+                try scanString(isKey: true, first: false)
+            }
+        } else {
+            try scanString(isKey: true, first: first)
+        }
         // The colon mostly follows the key at once, and pretty-printed JSON puts one space after it: `": "`
         // followed by a value's first byte is looked for first, with one load of two bytes.
         if position &+ 3 <= input.count, input.pair(position) == JSONParser.colonSpace, input.byte(position &+ 2) > UInt8(ascii: " ") {
@@ -324,11 +339,9 @@ struct JSONParser: ~Copyable {
         if depth > 0 {
             stack.append(current)
         }
-        current = OpenContainer(node: tape.count, count: 0, isObject: kind == .object, hasDuplicateKeys: false)
+        // An object's key filter is emptied by its first key when no template is found (`noteFirstKey`).
+        current = OpenContainer(node: tape.count, count: 0, keyState: 0, isObject: kind == .object)
         depth &+= 1
-        if kind == .object {
-            clearKeyFilter()
-        }
         tape.append(TapeNode(openingAt: UInt32(truncatingIfNeeded: position), kind: kind))
         position &+= 1
     }
@@ -345,9 +358,15 @@ struct JSONParser: ~Copyable {
         guard tape.count < Int(UInt32.max) else {
             throw JSONParser.failure("The input has more values than Salvage can index", at: position &- 1, limit: "valueCount")
         }
-        var repeatsAKey = container.hasDuplicateKeys
-        if container.isObject && !repeatsAKey && container.count > JSONParser.smallObjectKeys {
-            repeatsAKey = JSONParser.largeObjectRepeatsAKey(input, tape.elements, object: container.node, memberCount: container.count)
+        // An object that followed its template to the end repeats no key (DuplicateKeys.swift).
+        var repeatsAKey = container.keyState == JSONParser.repeatedKey
+        if container.isObject && container.keyState == 0 && container.count > 0 {
+            if container.count > JSONParser.smallObjectKeys {
+                repeatsAKey = JSONParser.largeObjectRepeatsAKey(input, tape.elements, object: container.node, memberCount: container.count)
+            }
+            if !repeatsAKey {
+                JSONParser.rememberTemplate(input, tape.elements, object: container.node, templates: keyFilters.base)
+            }
         }
         // The open node held the container's offset until now: it moves to the close node, appended here, and
         // the open node records the close node's index (see `Tape.swift`).

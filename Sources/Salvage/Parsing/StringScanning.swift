@@ -10,14 +10,15 @@
 
 extension JSONParser {
     /// Scans the string whose opening quote is at `position`, appends its node and moves past its closing
-    /// quote; for keys, also records the key in the enclosing object's duplicate filter.
+    /// quote; for keys, also records the key in the enclosing object's duplicate filter (`first`: the object's
+    /// first key, which looks for a template).
     ///
     /// Plain ASCII that closes within 48 bytes (most keys and values) is measured here, up to three masks of
     /// sixteen bytes (`plainStringEnd`); anything else goes on in `scanLongString`, out of line, from the first
     /// byte that needs a look, or from the first byte not yet looked at (past 48 plain bytes, or where fewer than
     /// sixteen bytes of input are left).
     @inline(always)
-    mutating func scanString(isKey: Bool) throws(ParseFailure) {
+    mutating func scanString(isKey: Bool, first: Bool = false) throws(ParseFailure) {
         let quote = position
         let start = quote &+ 1
         let length: Int
@@ -38,7 +39,11 @@ extension JSONParser {
         tape.append(TapeNode(stringAt: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length), hasEscapes: hasEscapes, nonASCII: nonASCII))
         position = start &+ length &+ 1
         if isKey {
-            noteKey(start: start, length: length, hasEscapes: hasEscapes)
+            if first {
+                noteFirstKey(start: start, length: length, hasEscapes: hasEscapes)
+            } else {
+                noteKey(start: start, length: length, hasEscapes: hasEscapes)
+            }
         }
     }
 
