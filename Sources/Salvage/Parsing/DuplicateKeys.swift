@@ -159,14 +159,14 @@ extension JSONParser {
         // Past the filter's members the object is checked when it closes.
         if current.count < JSONParser.smallObjectKeys {
             JSONParser.fillKeyFilter(input, tape.elements, object: current.node, keys: current.count,
-                                     filter: keyFilters.base + JSONParser.keyFilterStart(depth))
+                                     filter: keyFilters.writableElements(from: JSONParser.keyFilterStart(depth)))
         }
     }
 
     /// Puts the `keys` first keys of the object at `objectNode` in the filter at `filter`.
     @inline(never)
     static func fillKeyFilter(_ input: ByteReader, _ nodes: BufferElements<TapeNode>, object objectNode: Int, keys: Int,
-                              filter: UnsafeMutablePointer<UInt64>) {
+                              filter: WritableBufferElements<UInt64>) {
         var keyIndex = objectNode &+ 1
         for _ in 0 ..< keys {
             let key = nodes[keyIndex]
@@ -180,7 +180,7 @@ extension JSONParser {
     /// template of its first key's slot in `templates`.
     @inline(never)
     static func rememberTemplate(_ input: ByteReader, _ nodes: BufferElements<TapeNode>, object objectNode: Int,
-                                 templates: UnsafeMutablePointer<UInt64>) {
+                                 templates: WritableBufferElements<UInt64>) {
         let key = nodes[objectNode &+ 1]
         let length = key.storedLength
         guard length < templateKeyLength else { return }

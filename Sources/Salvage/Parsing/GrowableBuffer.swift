@@ -150,6 +150,14 @@ struct GrowableBuffer<Element>: ~Copyable {
     /// passing the view instead of the buffer keeps the buffer's owner out of memory (JSONParser.swift).
     @inline(__always)
     var elements: BufferElements<Element> { BufferElements(base: UnsafePointer(base), count: count) }
+
+    /// The elements from `start` on, writable, for a static helper that updates some of them in place (the
+    /// parser's key filters and templates), for the reason `elements` gives.
+    @inline(__always)
+    func writableElements(from start: Int) -> WritableBufferElements<Element> {
+        assert(start >= 0 && start <= count, "GrowableBuffer: start \(start) out of bounds 0...\(count)")
+        return WritableBufferElements(base: base + start, count: count - start)
+    }
 }
 
 /// A read-only view of a `GrowableBuffer`'s elements, valid only until the buffer is changed or freed: taken
@@ -169,5 +177,32 @@ struct BufferElements<Element> {
     subscript(index: Int) -> Element {
         assert(index >= 0 && index < count, "BufferElements: index \(index) out of bounds 0..<\(count)")
         return base[index]
+    }
+}
+
+/// A writable view of some of a `GrowableBuffer`'s elements, valid only until the buffer is changed or freed:
+/// taken and used within one step of the parser, while nothing appends.
+struct WritableBufferElements<Element> {
+    private let base: UnsafeMutablePointer<Element>
+    /// The number of elements.
+    let count: Int
+
+    fileprivate init(base: UnsafeMutablePointer<Element>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    /// The element at `index`, which the caller keeps below `count` (asserted in debug builds). Writing
+    /// changes the buffer's element; the view itself stays as it is, so a `let` view can be written through.
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            assert(index >= 0 && index < count, "WritableBufferElements: index \(index) out of bounds 0..<\(count)")
+            return base[index]
+        }
+        nonmutating set {
+            assert(index >= 0 && index < count, "WritableBufferElements: index \(index) out of bounds 0..<\(count)")
+            base[index] = newValue
+        }
     }
 }

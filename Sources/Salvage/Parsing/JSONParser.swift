@@ -365,7 +365,7 @@ struct JSONParser: ~Copyable {
                 repeatsAKey = JSONParser.largeObjectRepeatsAKey(input, tape.elements, object: container.node, memberCount: container.count)
             }
             if !repeatsAKey {
-                JSONParser.rememberTemplate(input, tape.elements, object: container.node, templates: keyFilters.base)
+                JSONParser.rememberTemplate(input, tape.elements, object: container.node, templates: keyFilters.writableElements(from: 0))
             }
         }
         // The open node held the container's offset until now: it moves to the close node, appended here, and
