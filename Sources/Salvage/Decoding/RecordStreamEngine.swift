@@ -267,8 +267,10 @@ struct RecordStreamEngine<T: APIDecodable> {
             if inArray { phase = .separator }
             return true
         case .failed(let failure):
-            let decided = atEnd || failure.limit != nil
-                || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
+            // A limit failure (depth, string length) waits for its line too: the rest of that line is where a broken
+            // element's `,` or `]` is looked for and what the error's value shows, so decided before the line ended,
+            // a one-line array lost its later elements, or not, depending on where a chunk ended.
+            let decided = atEnd || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             afterFailure = true

@@ -1,0 +1,119 @@
+import Foundation
+@testable import Salvage
+import Testing
+
+/// A hostile review of the streamed record path (`records(from:to:)`): what a record says must not depend on where
+/// the stream's chunks end. A sequence is read 64 KiB at a time and a file 1 MiB at a time, so the same bytes cut at
+/// byte 65,536 by the one and whole in the other must give the same records; the engine, fed in chunks of any size,
+/// must too.
+struct StreamReviewTests {
+    /// Every record as one line: index, line, value, and each error with its location and its value.
+    static func rendered<T>(_ record: APIDecodeRecord<T>) -> String {
+        let value = record.result.value.map { ($0 as? JSONValue).map(StreamedBatchTests.canonical) ?? "\($0)" } ?? "nil"
+        let errors = record.result.errors.map { "\($0) @ \($0.location.map { "\($0)" } ?? "-") [\($0.value ?? "-")]" }
+        return "#\(record.index) line \(record.line): \(value) \(errors)"
+    }
+
+    /// The records of `text` read from a sequence (64 KiB windows) and from a file (one 1 MiB window here).
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    static func sequenceAndFile<T: APIDecodable>(_ text: String, to type: T.Type, options: APIDecodeOptions = APIDecodeOptions(),
+                                                 member: String? = nil) async throws -> (sequence: [String], file: [String]) {
+        let decoder = APIDataDecoder(options: options)
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(text.utf8), sizes: [1 << 20])
+        var sequence: [String] = []
+        let fromSequence = member.map { decoder.records(from: bytes, to: T.self, at: $0, envelope: { _ in }) } ?? decoder.records(from: bytes, to: T.self)
+        for try await record in fromSequence { sequence.append(rendered(record)) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-review-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var file: [String] = []
+        let fromFile = member.map { decoder.records(from: url, to: T.self, at: $0, envelope: { _ in }) } ?? decoder.records(from: url, to: T.self)
+        for try await record in fromFile { file.append(rendered(record)) }
+        return (sequence, file)
+    }
+
+    /// `prefix` (at most 40 bytes, without `"`) and a string of padding, such that the text is `length` bytes long.
+    static func padded(_ prefix: String, to length: Int) -> String {
+        prefix + String(repeating: "p", count: length - prefix.utf8.count - 1) + "\""
+    }
+
+    // MARK: - A limit failure on a line the window cuts
+
+    /// A one-line array whose element is too deep (or has too long a string), with the line cut by the end of the
+    /// sequence's first 64 KiB window just after the failing byte. Decided there, the element's `,` was looked for
+    /// in the window only: its later elements were skipped (`bytes … skipped`) where the file gave them.
+    struct LimitCase: Sendable, CustomStringConvertible {
+        let element: String
+        /// The offset in `element` of the byte the parse fails at.
+        let failingByte: Int
+        let maximumDepth: Int
+        let maximumStringLength: Int?
+        let error: String
+        var description: String { element }
+    }
+
+    static let limitCases = [
+        LimitCase(element: "[[[[1]]]]", failingByte: 3, maximumDepth: 3, maximumStringLength: nil,
+                  error: "root(JSONValue) : Invalid JSON at line 1, column 65531 (byte 65530): Nesting is deeper than maximumDepth (3 levels)"),
+        LimitCase(element: #"{"abcdef": 1}"#, failingByte: 1, maximumDepth: 512, maximumStringLength: 4,
+                  error: "root(JSONValue) : Invalid JSON at line 1, column 65531 (byte 65530): Key of 6 bytes is longer than maximumStringLength (4 bytes)"),
+    ]
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test(arguments: limitCases)
+    func aLimitFailureIsDecidedWithItsWholeLine(_ limit: LimitCase) async throws {
+        // The failing byte at 65,530: the window ends five bytes after it, the line 20 bytes later.
+        let start = 65530 - limit.failingByte
+        let text = Self.padded("[\"", to: start - 2) + ", " + limit.element + ", 2, 3]\n"
+        #expect(Array(text.utf8)[65530] == Array(limit.element.utf8)[limit.failingByte])
+        var options = APIDecodeOptions(maximumDepth: limit.maximumDepth)
+        options.maximumStringLength = limit.maximumStringLength
+        let (sequence, file) = try await Self.sequenceAndFile(text, to: JSONValue.self, options: options)
+        let error = "\(limit.error) @ line 1, column 65531 (byte 65530) [\(limit.element), 2, 3]]"
+        let expected = ["#1 line 1: nil \([error])", "#2 line 1: number(2) []", "#3 line 1: number(3) []"]
+        #expect(Array(file.dropFirst()) == expected)
+        #expect(Array(sequence.dropFirst()) == expected)
+    }
+
+    /// The engine in chunks of any size: the same records for limit failures in one-line arrays and NDJSON.
+    @Test(arguments: [1, 2, 3, 5, 8, 13, 40])
+    func limitFailuresGiveTheSameRecordsInAnyChunks(chunk: Int) {
+        let texts = [
+            #"[[[[1]]], 2, [[[[[3]]]]], 4, {"long key": 5}, 6]"#,
+            "[\"long string\", 1, \"long string too\"]\n[2]",
+            "{\"a\": [[[1]]]}\n{\"long key\": 2} {\"a\": 3}\n[[[4]]] [5]\n",
+        ]
+        var options = APIDecodeOptions(maximumDepth: 2)
+        options.maximumStringLength = 4
+        for text in texts {
+            let whole = StreamReviewTests.engineRecords(Array(text.utf8), options: options, chunk: 1 << 20)
+            #expect(StreamReviewTests.engineRecords(Array(text.utf8), options: options, chunk: chunk) == whole, "\(text.debugDescription)")
+        }
+    }
+
+    /// The records the engine gives for `bytes` fed `chunk` bytes at a time (at least as much as the window holds,
+    /// as `APIRecordStream` reads), without batches.
+    static func engineRecords(_ bytes: [UInt8], options: APIDecodeOptions, chunk: Int, member: String? = nil) -> [String] {
+        var engine = RecordStreamEngine<JSONValue>(options: options, layout: .automatic, rawInput: nil, maximumRecordSize: 64 << 20,
+                                                   recordsMember: member, batches: RecordStreamBatches(options: options, batchBytes: 0))
+        var window: [UInt8] = []
+        var offset = 0
+        var records: [String] = []
+        while true {
+            let consumed = ByteReader.withBytes(of: window) { engine.consumedPrefix(windowCount: $0.count, $0) }
+            if consumed > 0 {
+                window.removeFirst(consumed)
+                engine.dropped(consumed)
+            }
+            let end = min(bytes.count, offset + max(chunk, window.count))
+            let atEnd = end == offset
+            window += bytes[offset ..< end]
+            offset = end
+            ByteReader.withBytes(of: window) { engine.run(window: $0, atEnd: atEnd) }
+            records += engine.records.map(rendered)
+            engine.records.removeAll()
+            if atEnd || engine.isFinished { break }
+        }
+        return records
+    }
+}
