@@ -91,6 +91,39 @@ struct StreamReviewTests {
         }
     }
 
+    // MARK: - An error's value on a line the window cuts
+
+    /// An error whose value is the rest of a line (garbage after the array, a broken envelope, an object key where a
+    /// record should be), the line cut by the end of the sequence's first 64 KiB window one byte into it: the value
+    /// was cut there (`�`, `x`), where the file's gave the line.
+    struct CutLineCase: Sendable, CustomStringConvertible {
+        let name: String
+        let text: String
+        let member: String?
+        /// The last record, as `rendered` gives it.
+        let last: String
+        var description: String { name }
+    }
+
+    static let cutLineCases = [
+        CutLineCase(name: "garbage after the array", text: padded("[\"", to: 65534) + "]é and more\n", member: nil,
+                    last: #"#1 line 1: nil ["root(JSONValue) : Invalid JSON at line 1, column 65536 (byte 65535): Unexpected byte 0xC3 after the top-level value @ line 1, column 65536 (byte 65535) [é and more]"]"#),
+        CutLineCase(name: "no key in the envelope", text: padded("{\"pad\": \"", to: 65533) + ", é: 1}\n", member: "data",
+                    last: #"#0 line 1: nil ["root(JSONValue) : Invalid JSON at line 1, column 65536 (byte 65535): Unexpected byte 0xC3: expected a key @ line 1, column 65536 (byte 65535) [é: 1}]"]"#),
+        CutLineCase(name: "no separator in the envelope", text: padded("{\"pad\": \"", to: 65534) + " x 1}\n", member: "data",
+                    last: #"#0 line 1: nil ["root(JSONValue) : Invalid JSON at line 1, column 65536 (byte 65535): Unexpected character \'x\': expected \',\' or \'}\' after an object member @ line 1, column 65536 (byte 65535) [x 1}]"]"#),
+        CutLineCase(name: "an object key as a record", text: padded("{\"pad\": \"", to: 65528) + "}\n\"key\": 12345 and more\n", member: nil,
+                    last: #"#1 line 2: nil ["root(JSONValue) : Invalid JSON at line 2, column 6 (byte 65535): Unexpected character \':\': expected a value @ line 2, column 6 (byte 65535) [\"key\": 12345 and more]"]"#),
+    ]
+
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test(arguments: cutLineCases)
+    func anErrorKeepsTheWholeLineWhereverTheChunkEnds(_ cut: CutLineCase) async throws {
+        let (sequence, file) = try await Self.sequenceAndFile(cut.text, to: JSONValue.self, member: cut.member)
+        #expect(file.last == cut.last)
+        #expect(sequence == file)
+    }
+
     /// The records the engine gives for `bytes` fed `chunk` bytes at a time (at least as much as the window holds,
     /// as `APIRecordStream` reads), without batches.
     static func engineRecords(_ bytes: [UInt8], options: APIDecodeOptions, chunk: Int, member: String? = nil) -> [String] {

@@ -17,4 +17,11 @@ extension RecordStreamEngine {
         bytes.firstIndex(of: UInt8(ascii: "\n"), from: index, to: bytes.count) != nil
             || bytes.firstIndex(of: UInt8(ascii: "\r"), from: index, to: bytes.count) != nil
     }
+
+    /// Whether the window holds the rest of the line from `index`, or needs not: the stream ends there, or the line
+    /// is longer than `maximumRecordSize`. An error recorded at `index` keeps that line's start as its value
+    /// (`appendFailure`), which must not depend on where a chunk of the stream ended.
+    func holdsLine(from index: Int, _ bytes: ByteReader, atEnd: Bool) -> Bool {
+        atEnd || hasLineBreak(from: index, bytes) || bytes.count - index > maximumRecordSize
+    }
 }

@@ -176,7 +176,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         case .envelopeMember(let first):
             return envelopeMember(at: index, first: first, bytes, atEnd: atEnd)
         case .envelopeSeparator:
-            return envelopeSeparator(at: index, bytes)
+            return envelopeSeparator(at: index, bytes, atEnd: atEnd)
         case .values:
             if afterFailure && RecordBoundaries.startsContinuation(byte) {
                 skipsToNextLine = true
@@ -224,6 +224,8 @@ struct RecordStreamEngine<T: APIDecodable> {
                 phase = .element(first: true)
                 return true
             }
+            // The error's value is the rest of this line: wait for it (`holdsLine`).
+            guard holdsLine(from: index, bytes, atEnd: atEnd) else { return false }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)) after the top-level value"
             appendFailure(ParseFailure(message: message, offset: index), line: locate(position, bytes).line, recordStart: index, bytes)
             phase = .done
@@ -248,6 +250,8 @@ struct RecordStreamEngine<T: APIDecodable> {
             if !inArray || phase == .resync, kind == .string,
                let colon = RecordBoundaries.colon(after: parsed.end, in: bytes) {
                 // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
+                // Its error's value is the rest of its line: wait for it (`holdsLine`).
+                guard afterFailure || holdsLine(from: index, bytes, atEnd: atEnd) else { return false }
                 if !afterFailure {
                     let failure = ParseFailure(message: JSONParser.unexpectedValueMessage(bytes, at: colon), offset: colon)
                     appendFailure(failure, line: locate(position, bytes).line, recordStart: index, bytes)
