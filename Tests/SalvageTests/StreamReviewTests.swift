@@ -124,6 +124,29 @@ struct StreamReviewTests {
         #expect(sequence == file)
     }
 
+    // MARK: - A byte order mark before a first record longer than a chunk
+
+    /// A model that reads `a` as an integer.
+    struct ReadsA: APIDecodable {
+        let a: Int?
+        init?(from decoder: APIDecoder) { a = decoder["a"] --> Int?.self }
+    }
+
+    /// The first window ends inside the first record, so the window was cut after the stream's byte order mark less
+    /// one byte, inside the mark: located from there, the mark took a column, and every later location on line 1 was
+    /// one column to the right of the in-memory decode's.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aByteOrderMarkTakesNoColumnWhenTheFirstRecordOutgrowsAChunk() async throws {
+        let text = "\u{FEFF}{\"b\": \"" + String(repeating: "p", count: 70000) + "\", \"a\": \"x\"}\n{\"a\": \"y\"}\n"
+        let (sequence, file) = try await Self.sequenceAndFile(text, to: ReadsA.self)
+        let inMemory = APIDataDecoder().decodeRecords(string: text, to: ReadsA.self)
+        #expect(inMemory.map { $0.result.errors.map { "\($0.location.map { "\($0)" } ?? "-")" } } == [
+            ["line 1, column 70016 (byte 70018)"], ["line 2, column 7 (byte 70029)"],
+        ])
+        #expect(sequence == inMemory.map(Self.rendered))
+        #expect(file == inMemory.map(Self.rendered))
+    }
+
     /// The records the engine gives for `bytes` fed `chunk` bytes at a time (at least as much as the window holds,
     /// as `APIRecordStream` reads), without batches.
     static func engineRecords(_ bytes: [UInt8], options: APIDecodeOptions, chunk: Int, member: String? = nil) -> [String] {

@@ -116,7 +116,9 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// half of a `\r\n`); everything before is located first, so locations go on from there.
     mutating func consumedPrefix(windowCount: Int, _ bytes: ByteReader) -> Int {
         let cut = max(0, min(position - 1, windowStart + windowCount - 1))
-        guard cut > windowStart else { return 0 }
+        // Never inside a byte order mark at the stream's start (cut 1 or 2, after the mark while the first record
+        // waits for more bytes): located from a byte inside it, the mark counts as a column for the rest of line 1.
+        guard cut > windowStart, windowStart > 0 || cut >= 3 else { return 0 }
         if cut > locator.located.offset { _ = locate(cut, bytes) }
         return cut - windowStart
     }
