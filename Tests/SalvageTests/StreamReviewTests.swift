@@ -124,6 +124,21 @@ struct StreamReviewTests {
         #expect(sequence == file)
     }
 
+    /// A byte order mark as an array element, alone on its line: its error's value was the text of the *next* line
+    /// (the value skipped the mark and then every blank, line breaks too), which the window did not have to hold, so
+    /// the sequence cut it where the file did not. A broken record keeps its own first line: here nothing.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aBrokenElementKeepsOnlyItsOwnLine() async throws {
+        // The mark at 65,500, its line break at 65,503, the next line across the window's end at 65,536.
+        let text = Self.padded("[\"", to: 65498) + ", \u{FEFF}\n, 2, \"" + String(repeating: "q", count: 60) + "\", 3]\n"
+        let (sequence, file) = try await Self.sequenceAndFile(text, to: JSONValue.self)
+        let error = "root(JSONValue) : Invalid JSON at line 1, column 65501 (byte 65500): Unexpected byte 0xEF: expected a value "
+            + "(bytes 65500 to 65502 skipped: no ',' or ']' ends the element on this line) @ line 1, column 65501 (byte 65500) [-]"
+        #expect(file.dropFirst().first == "#1 line 1: nil \([error])")
+        #expect(file.count == 5)
+        #expect(sequence == file)
+    }
+
     // MARK: - A byte order mark before a first record longer than a chunk
 
     /// A model that reads `a` as an integer.

@@ -3,7 +3,8 @@
 extension DecodeDriver {
     /// The `value` of an error about the input (or the record) starting at `start` in `bytes`: its text from
     /// the first byte that is not whitespace or a byte order mark, cut to ``APIDecodeOptions/maximumValueLength``
-    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd`.
+    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd` (then
+    /// only the line `start` is on: nil when it holds nothing more).
     /// Bytes that are not UTF-8 show as U+FFFD, line breaks and tabs as spaces and other control characters as
     /// U+FFFD, so a binary response renders safely. `<redacted>` when the decode redacts values (any byte of a
     /// page may be a redacted value), nil when values are not kept or there is no text.
@@ -13,8 +14,10 @@ extension DecodeDriver {
         if first + 2 < bytes.count && bytes.byte(first) == 0xEF && bytes.byte(first + 1) == 0xBB && bytes.byte(first + 2) == 0xBF {
             first += 3
         }
-        while first < bytes.count, isWhitespace(bytes.byte(first)) { first += 1 }
-        guard first < bytes.count else { return nil }
+        // A record's text (`throughLineEnd`) stays on its first line: past its line break (after a byte order mark
+        // alone on it) is the next line's text, which is not this record's, and which a stream's window need not hold.
+        while first < bytes.count, isWhitespace(bytes.byte(first)), !(throughLineEnd && isLineBreak(bytes.byte(first))) { first += 1 }
+        guard first < bytes.count, !(throughLineEnd && isLineBreak(bytes.byte(first))) else { return nil }
         guard options.redactedKeys.isEmpty && options.redactedPaths.isEmpty else { return redactedText }
         // Enough bytes for `maximumValueLength` characters of up to 8 bytes, and one more to know it was cut;
         // when that is still too few characters (a family emoji is 25 bytes), read twice as many.
@@ -63,6 +66,10 @@ extension DecodeDriver {
             }
         }
         return text
+    }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
