@@ -3,21 +3,23 @@
 extension DecodeDriver {
     /// The `value` of an error about the input (or the record) starting at `start` in `bytes`: its text from
     /// the first byte that is not whitespace or a byte order mark, cut to ``APIDecodeOptions/maximumValueLength``
-    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd` (then
-    /// only the line `start` is on: nil when it holds nothing more).
+    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd` (a
+    /// record that is a stray byte order mark alone on its line: nil).
     /// Bytes that are not UTF-8 show as U+FFFD, line breaks and tabs as spaces and other control characters as
     /// U+FFFD, so a binary response renders safely. `<redacted>` when the decode redacts values (any byte of a
     /// page may be a redacted value), nil when values are not kept or there is no text.
     static func leadingText(of bytes: ByteReader, from start: Int, throughLineEnd: Bool, options: APIDecodeOptions) -> String? {
         guard options.keepsValues else { return nil }
         var first = start
-        if first + 2 < bytes.count && bytes.byte(first) == 0xEF && bytes.byte(first + 1) == 0xBB && bytes.byte(first + 2) == 0xBF {
-            first += 3
+        let hasMark = first + 2 < bytes.count && bytes.byte(first) == 0xEF && bytes.byte(first + 1) == 0xBB && bytes.byte(first + 2) == 0xBF
+        if hasMark { first += 3 }
+        while first < bytes.count, isWhitespace(bytes.byte(first)) {
+            // A stream's record that is a stray byte order mark (not the input's own, at its start) keeps its own
+            // line: past the line break is the next line's text, not the record's, which the window need not hold.
+            if throughLineEnd && hasMark && start > 0 && isLineBreak(bytes.byte(first)) { return nil }
+            first += 1
         }
-        // A record's text (`throughLineEnd`) stays on its first line: past its line break (after a byte order mark
-        // alone on it) is the next line's text, which is not this record's, and which a stream's window need not hold.
-        while first < bytes.count, isWhitespace(bytes.byte(first)), !(throughLineEnd && isLineBreak(bytes.byte(first))) { first += 1 }
-        guard first < bytes.count, !(throughLineEnd && isLineBreak(bytes.byte(first))) else { return nil }
+        guard first < bytes.count else { return nil }
         guard options.redactedKeys.isEmpty && options.redactedPaths.isEmpty else { return redactedText }
         // Enough bytes for `maximumValueLength` characters of up to 8 bytes, and one more to know it was cut;
         // when that is still too few characters (a family emoji is 25 bytes), read twice as many.
