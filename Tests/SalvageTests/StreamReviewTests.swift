@@ -162,6 +162,54 @@ struct StreamReviewTests {
         #expect(file == inMemory.map(Self.rendered))
     }
 
+    // MARK: - Repeated keys after records of the same shape
+
+    /// The parser's templates (DuplicateKeys.swift): an object whose first key is an earlier object's compares its
+    /// next keys with that object's instead of checking them for repeats, and a stream's records reuse one tape and the
+    /// template slots of the records before. A record that repeats a key after records of its shape that did not —
+    /// spelled alike, through an escape, past the filter's 48 keys, after keys the template does not have — must
+    /// still be read last-wins, as decoded alone; in NDJSON (one parse a record, one tape) and in an array's batches.
+    static let repeatedKeyRecords: [String] = {
+        let keys = (0 ..< 60).map { "\"k\($0)\": \($0)" }
+        return [
+            #"{"a": 1, "b": "x"}"#, #"{"a": 2, "b": "y", "a": 3}"#, #"{"a": 4, "\u0061": 5}"#, #"{"a": 6, "c": 0, "b": "z", "a": 7}"#,
+            #"{"b": "w", "a": 8}"#, #"{"b": "v", "a": 9, "b": "u"}"#, #"{"a": {"a": 1, "b": "n"}, "b": "o", "a": 10}"#,
+            "{" + keys.joined(separator: ", ") + ", \"a\": 11}", "{" + keys.joined(separator: ", ") + ", \"a\": 12, \"k59\": 0, \"a\": 13}",
+            "{" + keys.prefix(48).joined(separator: ", ") + ", \"k0\": 1, \"a\": 14}", "{\"k0\": 0, \"k\\u0031\": 1, \"a\": 15, \"a\": 16}",
+        ]
+    }()
+
+    /// The JSON value and `a` of each record, decoded alone.
+    static func repeatedKeyOutcome(_ result: APIDecodeResult<JSONValue>) -> String {
+        guard case .object(let members)? = result.value else { return "nil \(result.errors)" }
+        let text = { (key: String) in members[key].map(StreamedBatchTests.canonical) ?? "-" }
+        return "a=\(text("a")) b=\(text("b")) k0=\(text("k0")) \(members.count) \(result.errors)"
+    }
+
+    @Test(arguments: ["\n", ",\n"])
+    func aRepeatedKeyIsReadLastWinsAfterRecordsOfItsShape(separator: String) {
+        // After two rounds of records of the same shapes that repeat no key (templates for the ones that do).
+        let keys = (0 ..< 60).map { "\"k\($0)\": \($0)" }
+        let plain = [#"{"a": 0, "b": "p"}"#, #"{"a": 0, "c": 0, "b": "p"}"#, #"{"b": "p", "a": 0}"#, #"{"a": {"a": 1, "b": "n"}, "b": "o"}"#,
+                     "{" + keys.joined(separator: ", ") + "}", #"{"k0": 0, "k1": 1, "a": 0}"#]
+        let records = plain + plain + Self.repeatedKeyRecords
+        let alone = records.map { Self.repeatedKeyOutcome(APIDataDecoder().decode(string: $0, to: JSONValue.self)) }
+        #expect(alone.suffix(Self.repeatedKeyRecords.count).map { $0.prefix { $0 != " " } } == [
+            "a=number(1)", "a=number(3)", "a=number(5)", "a=number(7)", "a=number(8)", "a=number(9)", "a=number(10)", "a=number(11)",
+            "a=number(13)", "a=number(14)", "a=number(16)",
+        ])
+        let text = separator == "\n" ? records.joined(separator: "\n") : "[" + records.joined(separator: separator) + "]"
+        if separator == "\n" {
+            #expect(APIDataDecoder().decodeRecords(string: text, to: JSONValue.self).map { Self.repeatedKeyOutcome($0.result) } == alone)
+        }
+        for batchBytes in [0, 1, 64, 400] {
+            var engine = RecordStreamEngine<JSONValue>(options: APIDecodeOptions(), layout: .automatic, rawInput: nil, maximumRecordSize: 1 << 20,
+                                                       batches: RecordStreamBatches(options: APIDecodeOptions(), batchBytes: batchBytes, minimumBytes: 1))
+            ByteReader.withBytes(of: Array(text.utf8)) { engine.run(window: $0, atEnd: true) }
+            #expect(engine.records.map { Self.repeatedKeyOutcome($0.result) } == alone, "batches of \(batchBytes)")
+        }
+    }
+
     /// The records the engine gives for `bytes` fed `chunk` bytes at a time (at least as much as the window holds,
     /// as `APIRecordStream` reads), without batches.
     static func engineRecords(_ bytes: [UInt8], options: APIDecodeOptions, chunk: Int, member: String? = nil) -> [String] {
