@@ -92,6 +92,38 @@ struct StreamReviewTests {
         }
     }
 
+    /// A minified array (one line) longer than the first window, with small broken elements and `maximumRecordSize`
+    /// 3,000: a broken element waited for a line break that never came until the window held more than 3,000 bytes
+    /// after it, and was then reported as "larger than maximumRecordSize" (and skipped as one) where the file, read
+    /// whole, gave its syntax error.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aBrokenElementOfAOneLineArrayIsNotTooLarge() async throws {
+        var elements = Array(repeating: #"{"a": "xxxxxxxxxx"}"#, count: 4000)
+        elements[10] = #"{"a": tru}"#
+        elements[20] = "[[[[1]]]]"
+        elements[30] = #"{"a": 1} 2"#
+        let text = "[" + elements.joined(separator: ", ") + "]"
+        var options = APIDecodeOptions(maximumDepth: 3)
+        options.maximumValueLength = 12
+        let decoder = APIDataDecoder(options: options)
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(text.utf8), sizes: [1 << 20])
+        var sequence: [APIDecodeRecord<JSONValue>] = []
+        for try await record in decoder.records(from: bytes, to: JSONValue.self, maximumRecordSize: 3000) { sequence.append(record) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-review-\(UUID().uuidString).json")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var file: [APIDecodeRecord<JSONValue>] = []
+        for try await record in decoder.records(from: url, to: JSONValue.self, maximumRecordSize: 3000) { file.append(record) }
+        // Element i starts at byte 1 + 21 i, less the bytes the broken elements before it are shorter.
+        #expect(file.count == 4001)
+        #expect(file.filter { !$0.result.errors.isEmpty }.map { "\($0.result.errors[0]) [\($0.result.errors[0].value ?? "-")]" } == [
+            "root(JSONValue) : Invalid JSON at line 1, column 218 (byte 217): Invalid literal: expected 'true' [{\"a\": tru}, …]",
+            "root(JSONValue) : Invalid JSON at line 1, column 416 (byte 415): Nesting is deeper than maximumDepth (3 levels) [[[[[1]]]], {…]",
+            "root(JSONValue) : Invalid JSON at line 1, column 622 (byte 621): Unexpected character '2': expected ',' or ']' after an array element [2, {\"a\": \"xx…]",
+        ])
+        #expect(sequence.map(Self.rendered) == file.map(Self.rendered))
+    }
+
     // MARK: - An error's value on a line the window cuts
 
     /// An error whose value is the rest of a line (garbage after the array, a broken envelope, an object key where a

@@ -24,4 +24,13 @@ extension RecordStreamEngine {
     func holdsLine(from index: Int, _ bytes: ByteReader, atEnd: Bool) -> Bool {
         atEnd || hasLineBreak(from: index, bytes) || bytes.count - index > maximumRecordSize
     }
+
+    /// Whether a broken array element at `index`, whose line goes on past the window (a one-line array), is decided
+    /// all the same: the `,` or `]` that ends it (`resynchronize`) and its error's whole value are in the window, so
+    /// no later byte changes its record. Waiting for a line break instead, a minified array's window grew past
+    /// `maximumRecordSize` and a small broken element was reported as a record larger than that.
+    func brokenElementIsDecided(at index: Int, _ bytes: ByteReader) -> Bool {
+        RecordBoundaries.elementEnd(in: bytes, from: index, to: bytes.count) != nil
+            && !DecodeDriver.leadingTextScan(of: bytes, from: index, throughLineEnd: true, options: options).readsToEnd
+    }
 }

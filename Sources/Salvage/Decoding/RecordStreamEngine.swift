@@ -213,7 +213,7 @@ struct RecordStreamEngine<T: APIDecodable> {
                 return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
             }
             // Where the next element starts is looked for on this line (see `resynchronize`).
-            guard atEnd || hasLineBreak(from: index, bytes) else { return needMore(at: bytes.count, bytes) }
+            guard atEnd || hasLineBreak(from: index, bytes) || brokenElementIsDecided(at: index, bytes) else { return needMore(at: bytes.count, bytes) }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or ']' after an array element"
             phase = .resync
             afterFailure = true
@@ -276,7 +276,8 @@ struct RecordStreamEngine<T: APIDecodable> {
             // A limit failure (depth, string length) waits for its line too: the rest of that line is where a broken
             // element's `,` or `]` is looked for and what the error's value shows, so decided before the line ended,
             // a one-line array lost its later elements, or not, depending on where a chunk ended.
-            let decided = atEnd || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
+            let decided = atEnd || failure.offset + 16 < bytes.count
+                && (hasLineBreak(from: failure.offset, bytes) || inArray && brokenElementIsDecided(at: index, bytes))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             afterFailure = true
