@@ -124,6 +124,24 @@ struct StreamReviewTests {
         #expect(sequence.map(Self.rendered) == file.map(Self.rendered))
     }
 
+    /// The same in NDJSON: a broken value at the start of a line longer than the window (more values follow it on
+    /// the line, which recovering skips) was "larger than maximumRecordSize"; `decodeRecords` gives its syntax error.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aBrokenValueOnALongNDJSONLineIsNotTooLarge() async throws {
+        let text = "{\"a\": 1}\n{\"a\": tru} " + String(repeating: #"{"b": 1} "#, count: 10000) + "\n{\"a\": 3}\n"
+        var options = APIDecodeOptions()
+        options.maximumValueLength = 12
+        let decoder = APIDataDecoder(options: options)
+        let inMemory = decoder.decodeRecords(string: text, to: JSONValue.self)
+        #expect(inMemory.map { $0.result.errors.map { "\($0) [\($0.value ?? "-")]" } } == [
+            [], [#"root(JSONValue) : Invalid JSON at line 2, column 7 (byte 15): Invalid literal: expected 'true' [{"a": tru} {…]"#], [],
+        ])
+        var sequence: [String] = []
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(text.utf8), sizes: [1 << 20])
+        for try await record in decoder.records(from: bytes, to: JSONValue.self, maximumRecordSize: 3000) { sequence.append(Self.rendered(record)) }
+        #expect(sequence == inMemory.map(Self.rendered))
+    }
+
     // MARK: - An error's value on a line the window cuts
 
     /// An error whose value is the rest of a line (garbage after the array, a broken envelope, an object key where a

@@ -33,4 +33,12 @@ extension RecordStreamEngine {
         RecordBoundaries.elementEnd(in: bytes, from: index, to: bytes.count) != nil
             && !DecodeDriver.leadingTextScan(of: bytes, from: index, throughLineEnd: true, options: options).readsToEnd
     }
+
+    /// The same for a broken value of NDJSON, whose recovery (`recover`) reads only up to the failing byte and then skips
+    /// the rest of its line as it streams by: decided once its error's whole value is in the window, unless it failed
+    /// at a `"` (an unterminated string is reported at its opening quote, and later bytes may end it).
+    func brokenValueIsDecided(at index: Int, failure: ParseFailure, _ bytes: ByteReader) -> Bool {
+        bytes[failure.offset] != UInt8(ascii: "\"")
+            && !DecodeDriver.leadingTextScan(of: bytes, from: index, throughLineEnd: true, options: options).readsToEnd
+    }
 }

@@ -14,7 +14,8 @@ import Foundation
 ///   window (a number may go on; a string may be an object key followed by `:`);
 /// - a parse failure lies 16 bytes or more before the window's end with a line break after it (the
 ///   parser looks at most 12 bytes ahead, and an unterminated string is reported at its opening quote,
-///   but a string cannot hold a raw line break, so the break would have failed it first);
+///   but a string cannot hold a raw line break, so the break would have failed it first), or without one
+///   when what recovering reads is in the window (`brokenElementIsDecided`, `brokenValueIsDecided`);
 /// - a line break ends a line being skipped.
 /// Otherwise the step waits for more bytes, or for the end of the stream, which decides everything.
 /// Array elements that parse are parsed a batch at a time and decoded one record each, with the same outcome
@@ -273,11 +274,11 @@ struct RecordStreamEngine<T: APIDecodable> {
             if inArray { phase = .separator }
             return true
         case .failed(let failure):
-            // A limit failure (depth, string length) waits for its line too: the rest of that line is where a broken
-            // element's `,` or `]` is looked for and what the error's value shows, so decided before the line ended,
-            // a one-line array lost its later elements, or not, depending on where a chunk ended.
+            // Decided when no later byte can change the record (see the type's comment); a limit failure too: decided
+            // at once, a one-line array lost its later elements, or not, depending on where a chunk ended.
             let decided = atEnd || failure.offset + 16 < bytes.count
-                && (hasLineBreak(from: failure.offset, bytes) || inArray && brokenElementIsDecided(at: index, bytes))
+                && (hasLineBreak(from: failure.offset, bytes)
+                    || (inArray ? brokenElementIsDecided(at: index, bytes) : brokenValueIsDecided(at: index, failure: failure, bytes)))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             afterFailure = true
