@@ -142,6 +142,22 @@ struct StreamReviewTests {
         #expect(sequence == inMemory.map(Self.rendered))
     }
 
+    /// The same in a one-line envelope: a broken member before the records waited for a line break until the window
+    /// held more than `maximumRecordSize` bytes, then was "larger than maximumRecordSize".
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aBrokenMemberOfAOneLineEnvelopeIsNotTooLarge() async throws {
+        let text = #"{"meta": {"a": tru}, "items": ["# + Array(repeating: "1", count: 40000).joined(separator: ", ") + "]}"
+        var options = APIDecodeOptions()
+        options.maximumValueLength = 12
+        var sequence: [String] = []
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(text.utf8), sizes: [1 << 20])
+        for try await record in APIDataDecoder(options: options).records(from: bytes, to: Int.self, at: "items", maximumRecordSize: 3000, envelope: { _ in }) {
+            sequence.append(Self.rendered(record))
+        }
+        let error = "root(Int) : Invalid JSON at line 1, column 16 (byte 15): Invalid literal: expected 'true' @ line 1, column 16 (byte 15) [tru}, \"items…]"
+        #expect(sequence == ["#0 line 1: nil \([error])"])
+    }
+
     // MARK: - An error's value on a line the window cuts
 
     /// An error whose value is the rest of a line (garbage after the array, a broken envelope, an object key where a

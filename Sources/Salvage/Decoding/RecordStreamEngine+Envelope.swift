@@ -59,8 +59,12 @@ extension RecordStreamEngine {
             phase = .envelopeSeparator
             return true
         case .failure(let failure):
-            // A limit failure too (as for records, `decodeValue`): the error keeps the rest of its line.
-            let decided = atEnd || (failure.offset + 16 < bytes.count && bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
+            // Final once the parser's look-ahead is in the window, unless it failed at a `"` with no line break after it
+            // (an unterminated string is reported at its opening quote); `envelopeFailure` waits for the error's value.
+            // A limit failure is no exception (as for records, `decodeValue`). Waiting for a line break instead, a
+            // one-line envelope's broken member was "larger than maximumRecordSize" once the window outgrew that.
+            let decided = atEnd || failure.offset + 16 < bytes.count && (bytes[failure.offset] != UInt8(ascii: "\"")
+                || bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
             guard decided else { return waitForMember(at: index, bytes) }
             return envelopeFailure(failure.message, at: failure.offset, bytes, atEnd: atEnd, limit: failure.limit)
         }
@@ -127,10 +131,10 @@ extension RecordStreamEngine {
         append(line: location.line, result: APIDecodeResult(value: nil, errors: [error]))
     }
 
-    /// One error for a broken envelope, which ends the stream; false and nothing done until the window holds the rest
-    /// of the line at `index`, the error's value (`holdsLine`).
+    /// One error for a broken envelope, which ends the stream; false and nothing done until the window holds the
+    /// error's value, the start of the line at `index` (`holdsValue`).
     private mutating func envelopeFailure(_ message: String, at index: Int, _ bytes: ByteReader, atEnd: Bool, limit: String? = nil) -> Bool {
-        guard holdsLine(from: Swift.min(index, bytes.count), bytes, atEnd: atEnd) else { return false }
+        guard holdsValue(from: Swift.min(index, bytes.count), bytes, atEnd: atEnd) else { return false }
         let line = locate(windowStart + Swift.min(index, bytes.count), bytes).line
         appendFailure(ParseFailure(message: message, offset: Swift.min(index, bytes.count), limit: limit), line: line, recordStart: Swift.min(index, bytes.count), bytes)
         closeEnvelopeText()

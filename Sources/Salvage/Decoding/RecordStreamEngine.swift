@@ -227,8 +227,8 @@ struct RecordStreamEngine<T: APIDecodable> {
                 phase = .element(first: true)
                 return true
             }
-            // The error's value is the rest of this line: wait for it (`holdsLine`).
-            guard holdsLine(from: index, bytes, atEnd: atEnd) else { return false }
+            // The error's value is the start of this line: wait for it (`holdsValue`).
+            guard holdsValue(from: index, bytes, atEnd: atEnd) else { return false }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)) after the top-level value"
             appendFailure(ParseFailure(message: message, offset: index), line: locate(position, bytes).line, recordStart: index, bytes)
             phase = .done
@@ -253,8 +253,8 @@ struct RecordStreamEngine<T: APIDecodable> {
             if !inArray || phase == .resync, kind == .string,
                let colon = RecordBoundaries.colon(after: parsed.end, in: bytes) {
                 // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
-                // Its error's value is the rest of its line: wait for it (`holdsLine`).
-                guard afterFailure || holdsLine(from: index, bytes, atEnd: atEnd) else { return false }
+                // Its error's value is the start of its line: wait for it (`holdsValue`).
+                guard afterFailure || holdsValue(from: index, bytes, atEnd: atEnd) else { return false }
                 if !afterFailure {
                     let failure = ParseFailure(message: JSONParser.unexpectedValueMessage(bytes, at: colon), offset: colon)
                     appendFailure(failure, line: locate(position, bytes).line, recordStart: index, bytes)
