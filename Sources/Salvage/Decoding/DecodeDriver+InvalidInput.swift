@@ -3,19 +3,31 @@
 extension DecodeDriver {
     /// The `value` of an error about the input (or the record) starting at `start` in `bytes`: its text from
     /// the first byte that is not whitespace or a byte order mark, cut to ``APIDecodeOptions/maximumValueLength``
-    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd`.
+    /// characters like any value (and then ending with `…`), to the end of that line when `throughLineEnd` (a
+    /// record that is a stray byte order mark alone on its line: nil).
     /// Bytes that are not UTF-8 show as U+FFFD, line breaks and tabs as spaces and other control characters as
     /// U+FFFD, so a binary response renders safely. `<redacted>` when the decode redacts values (any byte of a
     /// page may be a redacted value), nil when values are not kept or there is no text.
     static func leadingText(of bytes: ByteReader, from start: Int, throughLineEnd: Bool, options: APIDecodeOptions) -> String? {
-        guard options.keepsValues else { return nil }
+        leadingTextScan(of: bytes, from: start, throughLineEnd: throughLineEnd, options: options).text
+    }
+
+    /// `leadingText`, and whether that text ran into the end of `bytes` before its own end (a line break, or the cut
+    /// at `maximumValueLength`): then bytes after these — a stream's next chunk — would change it.
+    static func leadingTextScan(of bytes: ByteReader, from start: Int, throughLineEnd: Bool, options: APIDecodeOptions)
+        -> (text: String?, readsToEnd: Bool) {
+        guard options.keepsValues else { return (nil, false) }
         var first = start
-        if first + 2 < bytes.count && bytes.byte(first) == 0xEF && bytes.byte(first + 1) == 0xBB && bytes.byte(first + 2) == 0xBF {
-            first += 3
+        let hasMark = first + 2 < bytes.count && bytes.byte(first) == 0xEF && bytes.byte(first + 1) == 0xBB && bytes.byte(first + 2) == 0xBF
+        if hasMark { first += 3 }
+        while first < bytes.count, isWhitespace(bytes.byte(first)) {
+            // A stream's record that is a stray byte order mark (not the input's own, at its start) keeps its own
+            // line: past the line break is the next line's text, not the record's, which the window need not hold.
+            if throughLineEnd && hasMark && start > 0 && isLineBreak(bytes.byte(first)) { return (nil, false) }
+            first += 1
         }
-        while first < bytes.count, isWhitespace(bytes.byte(first)) { first += 1 }
-        guard first < bytes.count else { return nil }
-        guard options.redactedKeys.isEmpty && options.redactedPaths.isEmpty else { return redactedText }
+        guard first < bytes.count else { return (nil, true) }
+        guard options.redactedKeys.isEmpty && options.redactedPaths.isEmpty else { return (redactedText, false) }
         // Enough bytes for `maximumValueLength` characters of up to 8 bytes, and one more to know it was cut;
         // when that is still too few characters (a family emoji is 25 bytes), read twice as many.
         let limit = max(0, options.maximumValueLength)
@@ -32,8 +44,8 @@ extension DecodeDriver {
             // of its own); then more than `limit` characters means the first `limit` are whole (only the
             // last one read can be cut short), and they are the value, with `…`.
             let text = printableText(of: bytes, from: first, to: stoppedEarly ? scalarBoundary(in: bytes, before: end, after: first) : end)
-            if text.count > limit { return String(text.prefix(limit)) + "…" }
-            if !stoppedEarly { return text }
+            if text.count > limit { return (String(text.prefix(limit)) + "…", false) }
+            if !stoppedEarly { return (text, end == bytes.count) }
             budget = budget > (bytes.count - first) / 2 ? bytes.count - first : budget * 2
         }
     }
@@ -63,6 +75,10 @@ extension DecodeDriver {
             }
         }
         return text
+    }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool {
+        byte == 0x0A || byte == 0x0D
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

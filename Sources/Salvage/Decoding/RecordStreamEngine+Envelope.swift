@@ -11,7 +11,7 @@ extension RecordStreamEngine {
             return closeEnvelope(bytes)
         }
         guard bytes[index] == UInt8(ascii: "\"") else {
-            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected a key", at: index, bytes)
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected a key", at: index, bytes, atEnd: atEnd)
         }
         // The key: a string ends at its unescaped closing quote, and cannot hold a line break.
         var keyEnd = index + 1
@@ -19,15 +19,15 @@ extension RecordStreamEngine {
             if bytes[keyEnd] == UInt8(ascii: "\n") { break }
             keyEnd += bytes[keyEnd] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard keyEnd < bytes.count else { return atEnd ? envelopeFailure("Unterminated key", at: index, bytes) : waitForMember(at: index, bytes) }
-        guard bytes[keyEnd] == UInt8(ascii: "\"") else { return envelopeFailure("Unterminated key", at: index, bytes) }
+        guard keyEnd < bytes.count else { return atEnd ? envelopeFailure("Unterminated key", at: index, bytes, atEnd: atEnd) : waitForMember(at: index, bytes) }
+        guard bytes[keyEnd] == UInt8(ascii: "\"") else { return envelopeFailure("Unterminated key", at: index, bytes, atEnd: atEnd) }
         let colon = RecordBoundaries.skipWhitespace(from: keyEnd + 1, in: bytes)
-        guard colon < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected ':'", at: colon, bytes) : waitForMember(at: index, bytes) }
+        guard colon < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected ':'", at: colon, bytes, atEnd: atEnd) : waitForMember(at: index, bytes) }
         guard bytes[colon] == UInt8(ascii: ":") else {
-            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: colon)): expected ':' after a key", at: colon, bytes)
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: colon)): expected ':' after a key", at: colon, bytes, atEnd: atEnd)
         }
         let value = RecordBoundaries.skipWhitespace(from: colon + 1, in: bytes)
-        guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes) : waitForMember(at: index, bytes) }
+        guard value < bytes.count else { return atEnd ? envelopeFailure("Unexpected end of input: expected a value", at: value, bytes, atEnd: atEnd) : waitForMember(at: index, bytes) }
         let key = index + 1 ..< keyEnd
         let isRecordsMember = recordsMember.map { member in
             key.count == member.count && key.allSatisfy({ bytes[$0] == member[$0 - key.lowerBound] })
@@ -45,7 +45,7 @@ extension RecordStreamEngine {
             if !atEnd && kind != .object && kind != .array && !hasNonBlankByte(from: parsed.end, bytes) { return false }
             if parsed.end - index > maximumRecordSize {
                 return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes,
-                                       limit: "maximumRecordSize")
+                                       atEnd: atEnd, limit: "maximumRecordSize")
             }
             if envelopeText?.count ?? 0 > 1 { envelopeText?.append(UInt8(ascii: ",")) }
             for offset in index ..< keyEnd + 1 { envelopeText?.append(bytes[offset]) }
@@ -59,10 +59,14 @@ extension RecordStreamEngine {
             phase = .envelopeSeparator
             return true
         case .failure(let failure):
-            let decided = atEnd || failure.limit != nil
-                || (failure.offset + 16 < bytes.count && bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
+            // Final once the parser's look-ahead is in the window, unless it failed at a `"` with no line break after it
+            // (an unterminated string is reported at its opening quote); `envelopeFailure` waits for the error's value.
+            // A limit failure is no exception (as for records, `decodeValue`). Waiting for a line break instead, a
+            // one-line envelope's broken member was "larger than maximumRecordSize" once the window outgrew that.
+            let decided = atEnd || failure.offset + 16 < bytes.count && (bytes[failure.offset] != UInt8(ascii: "\"")
+                || bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
             guard decided else { return waitForMember(at: index, bytes) }
-            return envelopeFailure(failure.message, at: failure.offset, bytes, limit: failure.limit)
+            return envelopeFailure(failure.message, at: failure.offset, bytes, atEnd: atEnd, limit: failure.limit)
         }
     }
 
@@ -72,11 +76,11 @@ extension RecordStreamEngine {
     private mutating func waitForMember(at index: Int, _ bytes: ByteReader) -> Bool {
         guard bytes.count - index > maximumRecordSize else { return false }
         return envelopeFailure("A member of the envelope is larger than maximumRecordSize (\(maximumRecordSize) bytes)", at: index, bytes,
-                               limit: "maximumRecordSize")
+                               atEnd: false, limit: "maximumRecordSize")
     }
 
     /// After a member of the envelope: `,` or `}`.
-    mutating func envelopeSeparator(at index: Int, _ bytes: ByteReader) -> Bool {
+    mutating func envelopeSeparator(at index: Int, _ bytes: ByteReader, atEnd: Bool) -> Bool {
         switch bytes[index] {
         case UInt8(ascii: ","):
             position += 1
@@ -85,7 +89,7 @@ extension RecordStreamEngine {
         case UInt8(ascii: "}"):
             return closeEnvelope(bytes)
         default:
-            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or '}' after an object member", at: index, bytes)
+            return envelopeFailure("Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or '}' after an object member", at: index, bytes, atEnd: atEnd)
         }
     }
 
@@ -127,8 +131,10 @@ extension RecordStreamEngine {
         append(line: location.line, result: APIDecodeResult(value: nil, errors: [error]))
     }
 
-    /// One error for a broken envelope, which ends the stream.
-    private mutating func envelopeFailure(_ message: String, at index: Int, _ bytes: ByteReader, limit: String? = nil) -> Bool {
+    /// One error for a broken envelope, which ends the stream; false and nothing done until the window holds the
+    /// error's value, the start of the line at `index` (`holdsValue`).
+    private mutating func envelopeFailure(_ message: String, at index: Int, _ bytes: ByteReader, atEnd: Bool, limit: String? = nil) -> Bool {
+        guard holdsValue(from: Swift.min(index, bytes.count), bytes, atEnd: atEnd) else { return false }
         let line = locate(windowStart + Swift.min(index, bytes.count), bytes).line
         appendFailure(ParseFailure(message: message, offset: Swift.min(index, bytes.count), limit: limit), line: line, recordStart: Swift.min(index, bytes.count), bytes)
         closeEnvelopeText()

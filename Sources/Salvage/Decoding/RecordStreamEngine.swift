@@ -14,7 +14,8 @@ import Foundation
 ///   window (a number may go on; a string may be an object key followed by `:`);
 /// - a parse failure lies 16 bytes or more before the window's end with a line break after it (the
 ///   parser looks at most 12 bytes ahead, and an unterminated string is reported at its opening quote,
-///   but a string cannot hold a raw line break, so the break would have failed it first);
+///   but a string cannot hold a raw line break, so the break would have failed it first), or without one
+///   when what recovering reads is in the window (`brokenElementIsDecided`, `brokenValueIsDecided`);
 /// - a line break ends a line being skipped.
 /// Otherwise the step waits for more bytes, or for the end of the stream, which decides everything.
 /// Array elements that parse are parsed a batch at a time and decoded one record each, with the same outcome
@@ -116,7 +117,9 @@ struct RecordStreamEngine<T: APIDecodable> {
     /// half of a `\r\n`); everything before is located first, so locations go on from there.
     mutating func consumedPrefix(windowCount: Int, _ bytes: ByteReader) -> Int {
         let cut = max(0, min(position - 1, windowStart + windowCount - 1))
-        guard cut > windowStart else { return 0 }
+        // Never inside a byte order mark at the stream's start (cut 1 or 2, after the mark while the first record
+        // waits for more bytes): located from a byte inside it, the mark counts as a column for the rest of line 1.
+        guard cut > windowStart, windowStart > 0 || cut >= 3 else { return 0 }
         if cut > locator.located.offset { _ = locate(cut, bytes) }
         return cut - windowStart
     }
@@ -176,7 +179,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         case .envelopeMember(let first):
             return envelopeMember(at: index, first: first, bytes, atEnd: atEnd)
         case .envelopeSeparator:
-            return envelopeSeparator(at: index, bytes)
+            return envelopeSeparator(at: index, bytes, atEnd: atEnd)
         case .values:
             if afterFailure && RecordBoundaries.startsContinuation(byte) {
                 skipsToNextLine = true
@@ -211,7 +214,7 @@ struct RecordStreamEngine<T: APIDecodable> {
                 return decodeValue(at: index, bytes, atEnd: atEnd, inArray: true)
             }
             // Where the next element starts is looked for on this line (see `resynchronize`).
-            guard atEnd || hasLineBreak(from: index, bytes) else { return needMore(at: bytes.count, bytes) }
+            guard atEnd || hasLineBreak(from: index, bytes) || brokenElementIsDecided(at: index, bytes) else { return needMore(at: bytes.count, bytes) }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)): expected ',' or ']' after an array element"
             phase = .resync
             afterFailure = true
@@ -224,6 +227,8 @@ struct RecordStreamEngine<T: APIDecodable> {
                 phase = .element(first: true)
                 return true
             }
+            // The error's value is the start of this line: wait for it (`holdsValue`).
+            guard holdsValue(from: index, bytes, atEnd: atEnd) else { return false }
             let message = "Unexpected \(JSONParser.describeByte(bytes, at: index)) after the top-level value"
             appendFailure(ParseFailure(message: message, offset: index), line: locate(position, bytes).line, recordStart: index, bytes)
             phase = .done
@@ -248,6 +253,8 @@ struct RecordStreamEngine<T: APIDecodable> {
             if !inArray || phase == .resync, kind == .string,
                let colon = RecordBoundaries.colon(after: parsed.end, in: bytes) {
                 // `"key": ...`: an object member, not a record; directly after a broken record, part of it.
+                // Its error's value is the start of its line: wait for it (`holdsValue`).
+                guard afterFailure || holdsValue(from: index, bytes, atEnd: atEnd) else { return false }
                 if !afterFailure {
                     let failure = ParseFailure(message: JSONParser.unexpectedValueMessage(bytes, at: colon), offset: colon)
                     appendFailure(failure, line: locate(position, bytes).line, recordStart: index, bytes)
@@ -267,8 +274,11 @@ struct RecordStreamEngine<T: APIDecodable> {
             if inArray { phase = .separator }
             return true
         case .failed(let failure):
-            let decided = atEnd || failure.limit != nil
-                || (failure.offset + 16 < bytes.count && hasLineBreak(from: failure.offset, bytes))
+            // Decided when no later byte can change the record (see the type's comment); a limit failure too: decided
+            // at once, a one-line array lost its later elements, or not, depending on where a chunk ended.
+            let decided = atEnd || failure.offset + 16 < bytes.count
+                && (hasLineBreak(from: failure.offset, bytes)
+                    || (inArray ? brokenElementIsDecided(at: index, bytes) : brokenValueIsDecided(at: index, failure: failure, bytes)))
             guard decided else { return needMore(at: bytes.count, bytes) }
             if failure.offset - index > maximumRecordSize { return recordTooLarge(at: index, bytes) }
             afterFailure = true
