@@ -30,7 +30,6 @@ struct SourceHygieneTests {
         "Writing/JSONTextWriter+FloatingPoint.swift": "copies the standard library's formatted digits of a Double from its stack buffer into room reserved in the text",
         "Codable/JSONStreamEncoder.swift": "keeps an encode's state behind one pointer (no exclusivity checks on every write)",
         "Runtime/StackGuard.swift": "reads the thread's stack bounds (and the frame address, from CSalvageRuntime) and runs a deep level on a helper thread's fresh stack",
-        "Parsing/DuplicateKeys.swift": "hands its out-of-line helpers the parser's key filters and template slots (GrowableBuffer memory) as a pointer, so the parser's state stays in registers",
     ]
 
     /// Words that mean pointers, raw memory or an opt-out of safety checks (the C atomics of
