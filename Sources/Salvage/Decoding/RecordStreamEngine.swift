@@ -273,7 +273,11 @@ struct RecordStreamEngine<T: APIDecodable> {
             afterFailure = false
             if inArray { phase = .separator }
             return true
-        case .failed(let failure):
+        case .failed(var failure):
+            if inArray && phase == .element(first: false) && failure.offset == index && bytes[index] == UInt8(ascii: "]") {
+                // `[1,]`: a trailing comma, said as the in-memory parse of the array says it.
+                failure = JSONParser.valueFailure(bytes, at: index, afterCommaInArray: true)
+            }
             // Decided when no later byte can change the record (see the type's comment); a limit failure too: decided
             // at once, a one-line array lost its later elements, or not, depending on where a chunk ended.
             let decided = atEnd || failure.offset + 16 < bytes.count

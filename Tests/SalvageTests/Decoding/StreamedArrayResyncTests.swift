@@ -51,7 +51,11 @@ struct StreamedArrayResyncTests {
         ArrayCase(json: "\u{FEFF}", records: []),
         ArrayCase(json: "\u{FEFF} [1,\r\n2]\r\n", records: ["#0 line 1: 1 []", "#1 line 2: 2 []"]),
         ArrayCase(json: "[1]]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \']\' after the top-level value"#))"#]),
-        ArrayCase(json: "[1,]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \']\': expected a value"#))"#]),
+        ArrayCase(json: "[1,]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Trailing comma: expected a value after \',\'"#))"#]),
+        // As the in-memory parse says it, on the closing bracket's own line; the next array goes on.
+        ArrayCase(json: "[1, \n ]\n[2]", records: ["#0 line 1: 1 []",
+                                                 #"#1 line 2: nil ["root(Int) : Invalid JSON at line 2, column 2 (byte 6): Trailing comma: expected a value after \',\' @ line 2, column 2 (byte 6)"]"#,
+                                                 "#2 line 3: 2 []"]),
         ArrayCase(json: "[,1]", records: [#"#0 line 1: \#(invalid(2, #"Unexpected character \',\': expected a value"#))"#, "#1 line 1: 1 []"]),
         ArrayCase(json: "[1,,2]", records: ["#0 line 1: 1 []", #"#1 line 1: \#(invalid(4, #"Unexpected character \',\': expected a value"#))"#, "#2 line 1: 2 []"]),
     ]
@@ -109,6 +113,22 @@ struct StreamedArrayResyncTests {
             ], "chunks of \(sizes)")
             #expect(envelopes == [["next": "x"]], "chunks of \(sizes)")
         }
+    }
+
+    /// A records member that appears twice: both arrays' elements are records, in order (nothing is dropped; an
+    /// in-memory decode of the envelope would keep the last), and the envelope gets the other members.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aRepeatedRecordsMemberStreamsBothArrays() async throws {
+        let json = #"{"orders": [1, 2], "next": "x", "orders": [3,]}"#
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(json.utf8), sizes: [1 << 20])
+        let log = EnvelopeBox()
+        var lines: [String] = []
+        for try await record in APIDataDecoder().records(from: bytes, to: Int.self, at: "orders", envelope: { log.value = $0 }) {
+            lines.append(StreamedRecordTests.rendered(record))
+        }
+        #expect(lines == ["#0 line 1: 1 []", "#1 line 1: 2 []", "#2 line 1: 3 []",
+                          #"#3 line 1: \#(Self.invalid(46, #"Trailing comma: expected a value after \',\'"#))"#])
+        #expect(log.value == ["next": "x"])
     }
 
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
