@@ -131,6 +131,22 @@ struct StreamedArrayResyncTests {
         #expect(log.value == ["next": "x"])
     }
 
+    /// A trailing comma after elements decoded in batches (an array of more than 64 KiB) is said the same way.
+    @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+    @Test func aTrailingCommaAfterBatchedElements() async throws {
+        let json = "[" + (0 ..< 30_000).map { "\($0)," }.joined() + "]"
+        let bytes = StreamedRecordTests.ChunkedBytes(bytes: Array(json.utf8), sizes: [1 << 20])
+        var values: [Int] = []
+        var errors: [String] = []
+        for try await record in APIDataDecoder().records(from: bytes, to: Int.self) {
+            if let value = record.result.value { values.append(value) }
+            errors += record.result.errors.map(\.description)
+        }
+        #expect(values == Array(0 ..< 30_000))
+        let at = "line 1, column \(json.utf8.count) (byte \(json.utf8.count - 1))"
+        #expect(errors == ["root(Int) : Invalid JSON at \(at): Trailing comma: expected a value after ','"])
+    }
+
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     @Test func randomBrokenArraysGiveTheSameRecordsInAnyChunks() async throws {
         var random = SplitMix64(seed: 29)
