@@ -314,28 +314,11 @@ struct StreamReviewTests {
     }
 
     /// The records the engine gives for `bytes` fed `chunk` bytes at a time (at least as much as the window holds,
-    /// as `APIRecordStream` reads), without batches.
+    /// as `APIRecordStream` reads), without batches, rendered with the errors' values (`StreamedBatchTests.records`
+    /// drives the engine).
     static func engineRecords(_ bytes: [UInt8], options: APIDecodeOptions, chunk: Int, member: String? = nil) -> [String] {
-        var engine = RecordStreamEngine<JSONValue>(options: options, layout: .automatic, rawInput: nil, maximumRecordSize: 64 << 20,
-                                                   recordsMember: member, batches: RecordStreamBatches(options: options, batchBytes: 0))
-        var window: [UInt8] = []
-        var offset = 0
-        var records: [String] = []
-        while true {
-            let consumed = ByteReader.withBytes(of: window) { engine.consumedPrefix(windowCount: $0.count, $0) }
-            if consumed > 0 {
-                window.removeFirst(consumed)
-                engine.dropped(consumed)
-            }
-            let end = min(bytes.count, offset + max(chunk, window.count))
-            let atEnd = end == offset
-            window += bytes[offset ..< end]
-            offset = end
-            ByteReader.withBytes(of: window) { engine.run(window: $0, atEnd: atEnd) }
-            records += engine.records.map(rendered)
-            engine.records.removeAll()
-            if atEnd || engine.isFinished { break }
-        }
-        return records
+        StreamedBatchTests.records(bytes, to: JSONValue.self, options: options, chunk: chunk,
+                                   batches: RecordStreamBatches(options: options, batchBytes: 0), member: member,
+                                   rendering: { rendered($0) }).lines
     }
 }

@@ -10,9 +10,10 @@ struct StreamedBatchTests {
     /// The records the engine gives for `bytes` read `chunk` bytes at a time (as `APIRecordStream` reads: at least as
     /// much as the window holds), rendered, and how many batches it decoded.
     static func records<T: APIDecodable>(_ bytes: [UInt8], to type: T.Type, options: APIDecodeOptions = APIDecodeOptions(), chunk: Int,
-                                         batches: RecordStreamBatches, maximumRecordSize: Int = 64 << 20, member: String? = nil)
+                                         batches: RecordStreamBatches, maximumRecordSize: Int = 64 << 20, member: String? = nil,
+                                         rendering: ((APIDecodeRecord<T>) -> String)? = nil)
         -> (lines: [String], batches: Int) {
-        let render: (APIDecodeRecord<T>) -> String = { record in
+        let render: (APIDecodeRecord<T>) -> String = rendering ?? { record in
             guard let value = record.result.value as? JSONValue else { return StreamedRecordTests.rendered(record) }
             let errors = record.result.errors.map { "\($0) @ \($0.location.map { "\($0)" } ?? "-")" }
             return "#\(record.index) line \(record.line): \(canonical(value)) \(errors)"
