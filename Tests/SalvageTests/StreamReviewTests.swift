@@ -261,10 +261,12 @@ struct StreamReviewTests {
                      "{" + keys.joined(separator: ", ") + "}", #"{"k0": 0, "k1": 1, "a": 0}"#]
         let records = plain + plain + Self.repeatedKeyRecords
         let alone = records.map { Self.repeatedKeyOutcome(APIDataDecoder().decode(string: $0, to: JSONValue.self)) }
-        #expect(alone.suffix(Self.repeatedKeyRecords.count).map { $0.prefix { $0 != " " } } == [
+        let lastValues: [Substring] = alone.suffix(Self.repeatedKeyRecords.count).map { $0.prefix { $0 != " " } }
+        let expectedLastValues: [Substring] = [
             "a=number(1)", "a=number(3)", "a=number(5)", "a=number(7)", "a=number(8)", "a=number(9)", "a=number(10)", "a=number(11)",
             "a=number(13)", "a=number(14)", "a=number(16)",
-        ])
+        ]
+        #expect(lastValues == expectedLastValues)
         let text = separator == "\n" ? records.joined(separator: "\n") : "[" + records.joined(separator: separator) + "]"
         if separator == "\n" {
             #expect(APIDataDecoder().decodeRecords(string: text, to: JSONValue.self).map { Self.repeatedKeyOutcome($0.result) } == alone)
