@@ -59,12 +59,13 @@ extension RecordStreamEngine {
             phase = .envelopeSeparator
             return true
         case .failure(let failure):
-            // Final once the parser's look-ahead is in the window, unless it failed at a `"` with no line break after it
-            // (an unterminated string is reported at its opening quote); `envelopeFailure` waits for the error's value.
+            // Final once the parser's look-ahead is in the window, unless it failed at a `"` with no line break (`\n` or
+            // `\r`, as for records) after it (an unterminated string is reported at its opening quote);
+            // `envelopeFailure` waits for the error's value.
             // A limit failure is no exception (as for records, `decodeValue`). Waiting for a line break instead, a
             // one-line envelope's broken member was "larger than maximumRecordSize" once the window outgrew that.
-            let decided = atEnd || failure.offset + 16 < bytes.count && (bytes[failure.offset] != UInt8(ascii: "\"")
-                || bytes.firstIndex(of: UInt8(ascii: "\n"), from: failure.offset, to: bytes.count) != nil)
+            let decided = atEnd || failure.offset + 16 < bytes.count
+                && (bytes[failure.offset] != UInt8(ascii: "\"") || hasLineBreak(from: failure.offset, bytes))
             guard decided else { return waitForMember(at: index, bytes) }
             return envelopeFailure(failure.message, at: failure.offset, bytes, atEnd: atEnd, limit: failure.limit)
         }
