@@ -206,30 +206,4 @@ final class Reviewer17Envelope {
         }
     }
 
-    @Test func aStreamIteratedInOtherTasks() async throws {
-        let bytes = Reviewer17.bytes((0..<100).map { "{\"id\":\($0),\"name\":\"n\"}\n" }.joined())
-        let url = try Reviewer17.file(bytes)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let fileStream = APIDataDecoder().records(from: url, to: Reviewer17Item.self)
-        let inTask = Task { () async throws -> [APIDecodeRecord<Reviewer17Item>] in
-            var records: [APIDecodeRecord<Reviewer17Item>] = []
-            for try await record in fileStream { records.append(record) }
-            return records
-        }
-        let sequenceStream = APIDataDecoder().records(from: Reviewer17Bytes(bytes: bytes), to: Reviewer17Item.self)
-        let detached = Task.detached { () async throws -> [Int] in
-            var ids: [Int] = []
-            for try await record in sequenceStream { ids.append(record.result.value?.id ?? -1) }
-            return ids
-        }
-        let mainStream = APIDataDecoder().records(from: url, to: Reviewer17Item.self)
-        let onMain = Task { @MainActor () async throws -> Int in
-            var count = 0
-            for try await _ in mainStream { count += 1 }
-            return count
-        }
-        #expect(try await inTask.value.map(\.index) == Array(0..<100))
-        #expect(try await detached.value == Array(0..<100))
-        #expect(try await onMain.value == 100)
-    }
 }
