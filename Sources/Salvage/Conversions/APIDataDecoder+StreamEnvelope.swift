@@ -47,9 +47,15 @@ extension APIDataDecoder {
     }
 
     /// Turns the envelope's JSON text (valid: every member was parsed) into the value `envelope` receives.
+    /// The stream checked each member on its own, within the limits that apply to streams: the text is read
+    /// without `maximumInputSize` (in-memory input only) and one level deeper (the `{` around the members),
+    /// or a member the stream accepted made the closure get an empty object.
     @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
     private func receiver(_ envelope: @escaping (JSONValue) -> Void) -> ([UInt8]) -> Void {
-        let decoder = self
+        var options = options
+        options.maximumInputSize = nil
+        options.maximumDepth = Swift.max(0, Swift.min(options.maximumDepth, APIDecodeOptions.maximumDepthCeiling)) + 1
+        let decoder = APIDataDecoder(options: options)
         return { text in envelope(decoder.decode(data: Data(text), to: JSONValue.self).value ?? .object([:])) }
     }
 }

@@ -157,7 +157,8 @@ struct RecordStreamEngine<T: APIDecodable> {
             return false
         }
         let byte = bytes[index]
-        if byte == 0xEF && (phase == .detect || phase == .values) && (position == 0 || startsLine(index, bytes)) {
+        // Also after a top-level array: arrays one after another are files concatenated too.
+        if byte == 0xEF && (phase == .detect || phase == .values || phase == .afterArray) && (position == 0 || startsLine(index, bytes)) {
             guard index + 3 <= end || atEnd else { return false }
             if index + 2 < end && bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF {
                 // At the stream's start, or files concatenated (`cat a.jsonl b.jsonl`).

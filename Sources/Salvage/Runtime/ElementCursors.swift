@@ -5,7 +5,8 @@
 // count²/2 steps: 40,000 elements took up to a second, a million would take minutes. The decode now
 // remembers, for the last few arrays it indexed, which element it reached, and the element at every 16th
 // index it walked past. A look-up at that index or a later one continues from there; one before it starts
-// from the nearest remembered 16th element at or before it. Sequential access in either direction, and
+// from the nearest remembered 16th element at or before it, as does one far ahead within what was already walked
+// (two walks through one array, `[i]` then `[i + n / 2]`). Sequential access in either direction, and
 // nearby access (`decoder["items"][i]` then `[i - 1]`), is O(1) amortised (going back used to start again
 // from the first element: a backward loop over 40,000 elements took over a minute in a debug build).
 // Several arrays are remembered so that nested loops (`decoder["rows"][i]["cells"][j]`) keep their place in
@@ -24,10 +25,11 @@ struct ElementCursors {
         /// short arrays allocate nothing).
         var marks: [Int] = []
 
-        /// Moves to element `target` (in range): forward from here, or from the nearest mark at or before it.
+        /// Moves to element `target` (in range): from the nearest mark at or before it when that is nearer than
+        /// here (always going back; going forward past marks left by an earlier walk), otherwise forward from here.
         mutating func walk(to target: Int, in document: JSONDocument) {
-            if target < index {
-                let usable = Swift.min(target / ElementCursors.markSpacing, marks.count)
+            let usable = Swift.min(target / ElementCursors.markSpacing, marks.count)
+            if target < index || usable * ElementCursors.markSpacing > index {
                 index = usable * ElementCursors.markSpacing
                 element = usable == 0 ? array + 1 : marks[usable - 1]
             }
@@ -57,8 +59,8 @@ struct ElementCursors {
     private static let setAsideCapacity = 1_024
 
     /// The tape node of element `index` of the array at `array`, or nil when `array` is not an array or the
-    /// index is out of range. Walks from the array's cursor when it is at `index` or before, from the
-    /// nearest remembered element before `index` otherwise, and moves the cursor to `index`.
+    /// index is out of range. Walks from the array's cursor or from the nearest remembered element at or
+    /// before `index`, whichever is nearer without passing it, and moves the cursor to `index`.
     mutating func element(of array: Int, at index: Int, in document: JSONDocument) -> Int? {
         let header = document.tape[array]
         guard header.kind == .array, index >= 0, index < header.count else { return nil }
