@@ -11,7 +11,8 @@ extension APIDataDecoder {
     /// A file that starts with `[` or is not an object is read as `records(from:to:)` reads it. The key is
     /// matched as written (without escapes). Each other member must fit in `maximumRecordSize`; a syntax
     /// error in the envelope outside the records' array is one error record and ends the stream (`envelope`
-    /// still gets the members read before it). An envelope without `member`, or whose `member` is not an array,
+    /// still gets the members read before it). When reading throws or the task is cancelled, `envelope` is
+    /// not called. An envelope without `member`, or whose `member` is not an array,
     /// gives one record with no value and the error an in-memory decode of `[T]` there records
     /// (`root > "orders"(Array<Order>) : No value is present`).
     ///

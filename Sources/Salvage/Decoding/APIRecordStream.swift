@@ -106,8 +106,9 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
                     return false
                 }
                 if Task.isCancelled {
-                    // The records already decoded came first; nothing more is read for a cancelled task.
-                    finish()
+                    // The records already decoded came first; nothing more is read for a cancelled task. As when
+                    // reading fails, the envelope's closure is not called: members after this point were never read.
+                    finish(deliveringEnvelope: false)
                     throw CancellationError()
                 }
                 try await readAndDecode()
@@ -145,11 +146,13 @@ public struct APIRecordStream<T: APIDecodable>: AsyncSequence {
             }
         }
 
-        private mutating func finish() {
+        /// Ends the stream: closes the source and reports the end; hands the envelope's other members to its
+        /// closure unless the stream ends before its input was read (a cancelled task).
+        private mutating func finish(deliveringEnvelope: Bool = true) {
             source.close()
             sourceEnded = true
             window = []
-            if let text = engine.envelopeText { receiveEnvelope?(text) }
+            if deliveringEnvelope, let text = engine.envelopeText { receiveEnvelope?(text) }
             report(isFinished: true)
         }
 

@@ -161,6 +161,45 @@ final class Reviewer17Envelope {
         }
     }
 
+    @Test func theClosureIsNotCalledWhenTheStreamEndsBeforeItsInputWasRead() async throws {
+        // Members after the array were never read: neither a failing read nor a cancelled task hands over a
+        // partial envelope (a pager would take a missing `next` for the last page).
+        let elements = (0..<100_000).map { "{\"id\":\($0),\"name\":\"n\"}" }.joined(separator: ",")
+        let bytes = Reviewer17.bytes(#"{"page":1,"orders":["# + elements + #"],"next":"abc"}"#)
+        let failing = Reviewer17Envelope()
+        var received = 0
+        await #expect(throws: Reviewer17Bytes.ReadFailure.self) {
+            for try await _ in APIDataDecoder().records(from: Reviewer17Bytes(bytes: bytes, failAt: 200_000), to: Reviewer17Item.self,
+                                                        at: "orders", envelope: { failing.calls.append($0) }) { received += 1 }
+        }
+        #expect(received > 0 && received < 100_000)
+        #expect(failing.calls.isEmpty)
+
+        let task = Task { () async throws -> (received: Int, cancelled: Bool, calls: Int) in
+            let cancelled = Reviewer17Envelope()
+            var received = 0
+            do {
+                for try await _ in APIDataDecoder().records(from: Reviewer17Bytes(bytes: bytes), to: Reviewer17Item.self,
+                                                            at: "orders", envelope: { cancelled.calls.append($0) }) {
+                    received += 1
+                    if received == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+                }
+                return (received, false, cancelled.calls.count)
+            } catch is CancellationError {
+                return (received, true, cancelled.calls.count)
+            }
+        }
+        let outcome = try await task.value
+        #expect(outcome.cancelled)
+        #expect(outcome.received >= 10 && outcome.received < 100_000)
+        #expect(outcome.calls == 0)
+        // Read to the end, the same bytes give the closure the members around the array.
+        let whole = Reviewer17Envelope()
+        for try await _ in APIDataDecoder().records(from: Reviewer17Bytes(bytes: bytes), to: Reviewer17Item.self,
+                                                    at: "orders", envelope: { whole.calls.append($0) }) {}
+        #expect(whole.calls == [.object(["page": 1, "next": "abc"])])
+    }
+
     // MARK: Iterating a stream value
 
     @Test func breakingOutThenIteratingAgainStartsOver() async throws {
