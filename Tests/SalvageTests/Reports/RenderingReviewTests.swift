@@ -1,0 +1,131 @@
+import Foundation
+@testable import Salvage
+import Testing
+
+// Review of every rendering of an error (session "renderings"): each test here failed before its fix. The
+// review's report lists the input, what was expected and what came out.
+
+private struct RenderedItem: APIDecodable {
+    static var idKey: String? { "id" }
+    init?(from decoder: APIDecoder) {
+        guard decoder["name"] --> String.self != nil else { return nil }
+    }
+}
+
+private struct RenderedEnvelope: APIDecodable {
+    init?(from decoder: APIDecoder) {
+        guard decoder["items"] --> [RenderedItem].self != nil else { return nil }
+    }
+}
+
+/// Throws a `DecodingError` about its own value.
+private struct RenderedThrower: Decodable {
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a card"))
+    }
+}
+
+private struct RenderedHolder: APIDecodable {
+    init?(from decoder: APIDecoder) {
+        _ = decoder["card"].decodeOptional(swiftDecodable: RenderedThrower.self)
+        _ = decoder["n"] --> Int?.self
+    }
+}
+
+private struct RenderedCounts: APIDecodable {
+    init?(from decoder: APIDecoder) {
+        _ = decoder["small"] --> Int8?.self
+    }
+}
+
+/// A `Decodable` document holding a Salvage model, for a decode by `JSONDecoder`.
+private struct RenderedDocument: Decodable {
+    let counts: Salvaged<RenderedCounts>
+}
+
+/// Bytes as an `AsyncSequence`, for `records(from:to:)`.
+private func byteStream(_ bytes: [UInt8]) -> AsyncStream<UInt8> {
+    AsyncStream { continuation in
+        for byte in bytes { continuation.yield(byte) }
+        continuation.finish()
+    }
+}
+
+/// Every error of a stream, in order.
+private func streamedErrors(_ bytes: [UInt8], at member: String? = nil, options: APIDecodeOptions = APIDecodeOptions()) async throws
+    -> [APIDecodeError] {
+    var errors: [APIDecodeError] = []
+    if let member {
+        for try await record in APIDataDecoder(options: options).records(from: byteStream(bytes), to: RenderedItem.self, at: member,
+                                                                          envelope: { _ in }) {
+            errors += record.result.errors
+        }
+    } else {
+        for try await record in APIDataDecoder(options: options).records(from: byteStream(bytes), to: RenderedItem.self) {
+            errors += record.result.errors
+        }
+    }
+    return errors
+}
+
+/// The line and column of `offset` as `diagnostic(source:)` shows `bytes`: lines split at `\n`, `\r\n` or `\r`,
+/// columns counted in the scalars of `String(decoding:as:)`, where bytes that are not UTF-8 are U+FFFD.
+func displayedPosition(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    var previousWasReturn = false
+    for scalar in String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars {
+        if scalar == "\n" && previousWasReturn {
+            previousWasReturn = false
+            continue
+        }
+        previousWasReturn = scalar == "\r"
+        if scalar == "\n" || scalar == "\r" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+    }
+    return (line, column)
+}
+
+struct RenderingReviewTests {
+    // MARK: - `found` and `value`, as every error recorded at a value has them
+
+    /// An unknown key's error lost the kind of value found (`foundJSONType` nil, no `found` in its JSON line) when
+    /// its count of records was written in at the end of the decode.
+    @Test func anUnknownKeyNamesTheKindOfValueFound() throws {
+        var options = APIDecodeOptions()
+        options.reportsUnknownKeys = true
+        let json = #"{"name": "a", "colour": "red", "size": {"w": 1}, "tags": [1]}"#
+        let errors = APIDataDecoder(options: options).decode(string: json, to: RenderedItem.self).errors
+        #expect(errors.map(\.code) == ["unknown_key", "unknown_key", "unknown_key"])
+        #expect(errors.map(\.foundJSONType) == ["string", "object", "array"])
+        #expect(errors.map { $0.metadata["salvage.error.found"] } == ["string", "object", "array"])
+        let first = try #require(errors.first)
+        #expect(first.jsonLine == #"{"code":"unknown_key","column":25,"found":"string","json_pointer":"/colour","line":1,"message":"Key \"colour\" of RenderedItem was never read (in 1 record)","path":"root[\"colour\"]","severity":"info","value":"red"}"#)
+    }
+
+    /// A `DecodingError` thrown by a `Decodable`'s own `init(from:)` was recorded without the kind of value it was
+    /// about, where a non-`DecodingError` thrown there (`custom`) had it.
+    @Test func aSwiftDecodingErrorNamesTheKindOfValueFound() throws {
+        let json = #"{"card": 4242}"#
+        let error = try #require(APIDataDecoder().decode(string: json, to: RenderedHolder.self).errors.first)
+        #expect(error.code == "swift_decoding_error")
+        #expect(error.foundJSONType == "integer")
+        #expect(error.jsonLine == #"{"code":"swift_decoding_error","column":10,"expected":"RenderedThrower","found":"integer","json_pointer":"/card","line":1,"message":"Swift DecodingError: data corrupted: not a card","path":"root[\"card\"]","severity":"recovered"}"#)
+        let back = try JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+        #expect(back.foundJSONType == "integer")
+    }
+
+    /// A `Salvaged` value decoded by another `Decoder` copied its errors without the kind of value found.
+    @Test func aSalvagedValueReadByJSONDecoderKeepsTheKindOfValueFound() throws {
+        let json = #"{"counts": {"small": 300}}"#
+        let document = try JSONDecoder().decode(RenderedDocument.self, from: Data(json.utf8))
+        let error = try #require(document.counts.errors.first)
+        #expect(error.description == #"root(RenderedCounts) > "small"(Int8) : Value 300 does not fit in Int8"#)
+        #expect(error.foundJSONType == "integer")
+        #expect(error.jsonLine == #"{"code":"numeric_overflow","expected":"Int8","found":"integer","json_pointer":"/small","message":"Value 300 does not fit in Int8","path":"root[\"small\"]","severity":"recovered","value":"300"}"#)
+    }
+}
