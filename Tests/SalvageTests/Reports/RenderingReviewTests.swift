@@ -128,4 +128,24 @@ struct RenderingReviewTests {
         #expect(error.foundJSONType == "integer")
         #expect(error.jsonLine == #"{"code":"numeric_overflow","expected":"Int8","found":"integer","json_pointer":"/small","message":"Value 300 does not fit in Int8","path":"root[\"small\"]","severity":"recovered","value":"300"}"#)
     }
+
+    /// A value read through a key of a value of the wrong type (`decoder["contact_info"]["phone_number"]` where
+    /// `contact_info` is a string) was reported at that value without it: no `value` in any rendering, where
+    /// every other error at a value keeps it (and a redacting decode shows `<redacted>`).
+    @Test(arguments: [
+        (#""(312) 555-1212""#, [String](), "(312) 555-1212"),
+        ("[1, 2]", [], "[…]"),
+        (#""(312) 555-1212""#, ["contact_info"], "<redacted>"),
+    ])
+    func aValueOfTheWrongTypeOnTheWayIsKept(_ contact: String, redactedKeys: [String], value: String) throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = Set(redactedKeys)
+        let json = #"{"person_id": 1, "first_name": "Mary", "last_name": "Smith", "contact_info": \#(contact)}"#
+        let error = try #require(APIDataDecoder(options: options).decode(string: json, to: Person.self).errors.first)
+        #expect(error.path.jsonPath == #"root["contact_info"]"#)
+        #expect(error.value == value)
+        #expect(error.metadata["salvage.error.value"] == value)
+        let fields = try #require(JSONSerialization.jsonObject(with: Data(error.jsonLine.utf8)) as? [String: Any])
+        #expect(fields["value"] as? String == value)
+    }
 }
