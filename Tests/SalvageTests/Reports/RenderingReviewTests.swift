@@ -148,4 +148,42 @@ struct RenderingReviewTests {
         let fields = try #require(JSONSerialization.jsonObject(with: Data(error.jsonLine.utf8)) as? [String: Any])
         #expect(fields["value"] as? String == value)
     }
+
+    // MARK: - A streamed envelope without its array
+
+    /// An envelope whose records member is missing or not an array gave an error whose diagnostic showed the
+    /// source line in a decode that redacts values (the docs: no source line for any error of such a decode) and
+    /// that had no `value`, where the in-memory decode's error it stands for has it.
+    @Test(arguments: [
+        (#"{"secret": "S-1234", "items": "not a list"}"#, ["secret"], "not a list"),
+        (#"{"secret": "S-1234", "items": {"a": 1}}"#, ["secret"], "{…}"),
+        (#"{"secret": "S-1234", "items": "not a list"}"#, ["items"], "<redacted>"),
+        (#"{"items": null, "secret": "S-1234"}"#, ["secret"], "null"),
+    ])
+    func anEnvelopeWithoutItsArrayIsRenderedAsInMemory(_ json: String, redactedKeys: [String], value: String) async throws {
+        var options = APIDecodeOptions()
+        options.redactedKeys = Set(redactedKeys)
+        let streamed = try await streamedErrors(Array(json.utf8), at: "items", options: options)
+        let error = try #require(streamed.first)
+        #expect(streamed.count == 1)
+        #expect(error.value == value)
+        #expect(!error.diagnostic(source: json).contains("S-1234"))
+        #expect(error.diagnostic(source: json).hasSuffix("= source not shown: values are redacted"))
+        // The in-memory decode of `[RenderedItem]` under `items` records the same error: the same JSON line.
+        let inMemory = try #require(APIDataDecoder(options: options).decode(string: json, to: RenderedEnvelope.self).errors.first)
+        #expect(error.jsonLine == inMemory.jsonLine)
+        #expect(error.diagnostic(source: json) == inMemory.diagnostic(source: json).replacingOccurrences(of: "root(RenderedEnvelope)", with: "root"))
+    }
+
+    @Test func anEnvelopeWithoutItsArrayCutsAndDropsTheValueAsInMemory() async throws {
+        let json = #"{"items": "a value longer than five characters"}"#
+        var options = APIDecodeOptions()
+        options.maximumValueLength = 5
+        #expect(try await streamedErrors(Array(json.utf8), at: "items", options: options).map(\.value) == ["a val…"])
+        options.keepsValues = false
+        #expect(try await streamedErrors(Array(json.utf8), at: "items", options: options).map(\.value) == [nil])
+        let missing = try await streamedErrors(Array(#"{"secret": "S-1234"}"#.utf8), at: "items", options: options)
+        #expect(missing.map(\.description) == [#"root > "items"(Array<RenderedItem>) : No value is present"#])
+        #expect(missing.map(\.value) == [nil])
+    }
 }
