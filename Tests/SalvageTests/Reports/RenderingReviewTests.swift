@@ -186,4 +186,73 @@ struct RenderingReviewTests {
         #expect(missing.map(\.description) == [#"root > "items"(Array<RenderedItem>) : No value is present"#])
         #expect(missing.map(\.value) == [nil])
     }
+
+    // MARK: - Columns after bytes that are not UTF-8
+
+    /// After a streamed array's broken element, decoding goes on on the same line; bytes of that element that
+    /// are not UTF-8 were counted as columns only when they are not continuation bytes, while the diagnostic's
+    /// line (`String(decoding:as:)`) shows one U+FFFD per maximal ill-formed subpart: a stray continuation byte
+    /// (Latin-1 `°` is 0xB0) took no column, and the next errors' columns and carets were left of their values.
+    @Test(arguments: [[0x80, 0x80], [0xB0], [0xF0, 0x80, 0x80], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xFF]] as [[UInt8]])
+    func aColumnAfterBytesThatAreNotUTF8IsWhereTheDiagnosticShowsIt(_ bad: [UInt8]) async throws {
+        let bytes = Array(#"[ ""#.utf8) + bad + Array(#"", {"name": 1}, {"name": 2} ]"#.utf8)
+        for envelope in [false, true] {
+            let input = envelope ? Array(#"{"items": "#.utf8) + bytes + Array("}".utf8) : bytes
+            let errors = try await streamedErrors(input, at: envelope ? "items" : nil)
+            #expect(errors.map(\.code) == ["invalid_json", "type_mismatch", "type_mismatch"])
+            for error in errors {
+                let location = try #require(error.location)
+                let shown = displayedPosition(of: location.offset, in: input)
+                #expect(location.line == shown.line && location.column == shown.column, "\(error)")
+            }
+            for (error, value) in zip(errors.dropFirst(), ["1", "2"]) {
+                // The caret is under the value in the source line (every character here takes one column).
+                let lines = error.diagnostic(source: input).split(separator: "\n").map(String.init)
+                let caret = try #require(lines.last?.unicodeScalars.firstIndex(of: "^"))
+                let offset = lines[lines.count - 1].unicodeScalars.distance(from: lines[lines.count - 1].unicodeScalars.startIndex, to: caret)
+                let shownLine = Array(lines[lines.count - 2].unicodeScalars)
+                #expect(offset < shownLine.count && String(shownLine[offset]) == value, "\(error.diagnostic(source: input))")
+            }
+        }
+    }
+
+    /// Both locators (`SourceLocation.locate` over the whole input, `RecordStreamLocator` window by window) give
+    /// every position between two characters — or two U+FFFD of bytes that are not UTF-8 — the line and column the
+    /// diagnostic shows, whatever the bytes; from any position they agree with each other.
+    @Test(arguments: 0 ..< 8)
+    func locatorsCountBytesThatAreNotUTF8AsTheDiagnosticShowsThem(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &* 7919 &+ 17)
+        let pieces: [[UInt8]] = [
+            [0x61], [0x7B], [0x0A], [0x0D], [0x0D, 0x0A], [0x09], Array("é".utf8), Array("日".utf8), Array("🙂".utf8),
+            [0x80], [0xBF], [0xC0], [0xC1], [0xC2], [0xE0], [0xE0, 0x80], [0xE2, 0x82], [0xED, 0xA0], [0xF0], [0xF0, 0x9F],
+            [0xF0, 0x80], [0xF4, 0x90], [0xF5], [0xFF],
+        ]
+        for _ in 0 ..< 40 {
+            var bytes: [UInt8] = []
+            for _ in 0 ..< random.int(1 ... 30) { bytes += random.pick(pieces) }
+            let whole = String(decoding: bytes, as: UTF8.self).unicodeScalars.count
+            let locations = bytes.withUnsafeBufferPointer { buffer in
+                (0 ... bytes.count).map { Salvage.SourceLocation.locate(offset: $0, in: ByteReader(buffer)) }
+            }
+            for offset in 0 ... bytes.count {
+                // A position between two scalars (or U+FFFD) of the whole text: the text splits there into two that
+                // decode to as many scalars as the whole.
+                let split = String(decoding: bytes[..<offset], as: UTF8.self).unicodeScalars.count
+                    + String(decoding: bytes[offset...], as: UTF8.self).unicodeScalars.count
+                // (Between the `\r` and the `\n` of a `\r\n`, the `\r` is a column of its line: the break is at the `\n`.)
+                guard split == whole, !(offset > 0 && offset < bytes.count && bytes[offset - 1] == 0x0D && bytes[offset] == 0x0A) else { continue }
+                let shown = displayedPosition(of: offset, in: bytes)
+                #expect(locations[offset].line == shown.line && locations[offset].column == shown.column, "offset \(offset) of \(bytes)")
+            }
+            // Window by window, keeping three bytes before the latest location (no character is longer).
+            var locator = RecordStreamLocator()
+            for offset in 0 ... bytes.count {
+                let windowStart = max(0, locator.located.offset - 3)
+                let found = Array(bytes[windowStart...]).withUnsafeBufferPointer {
+                    locator.locate(offset, in: ByteReader($0), windowStart: windowStart)
+                }
+                #expect(found == locations[offset], "offset \(offset) of \(bytes)")
+            }
+        }
+    }
 }
