@@ -222,6 +222,35 @@ struct RenderingConsistencyReviewTests {
         }
     }
 
+    /// An error 999 models deep (the most `maximumDepthCeiling` lets a decode reach), native and through the
+    /// Codable bridge, decoded and rendered in every form on a thread with a 512 KiB stack.
+    @Test func anErrorAThousandStepsDeepRendersOnASmallStack() throws {
+        let depth = 999
+        let json = String(repeating: #"{"c":"#, count: depth) + "5" + String(repeating: "}", count: depth)
+        let renderings: [[String]] = onThread(stackSize: 512 * 1024) {
+            let decoder = APIDataDecoder(options: APIDecodeOptions(maximumDepth: APIDecodeOptions.maximumDepthCeiling))
+            let native = decoder.decode(string: json, to: Chain.self).errors
+            let bridged = decoder.decode(string: json, to: CodableChainRoot.self).errors
+            return (native + bridged).map { error in
+                let back = try? JSONDecoder().decode(APIDecodeError.self, from: JSONEncoder().encode(error))
+                let summary = APIDecodeSummary(errors: [error])
+                let summaryBack = try? JSONDecoder().decode(APIDecodeSummary.self, from: JSONEncoder().encode(summary))
+                return [error.description, error.jsonLine, error.diagnostic(source: json), back?.description ?? "", back?.jsonLine ?? "",
+                        summary.description, summaryBack?.description ?? "", String(error.path.count)]
+            }
+        }
+        #expect(renderings.count == 2)
+        for rendering in renderings {
+            #expect(rendering[0].hasSuffix(#" > "c"(Chain) : Unexpectedly found an integer"#) || rendering[0].contains("CodableChain"))
+            #expect(rendering[3] == rendering[0] && rendering[4] == rendering[1] && rendering[6] == rendering[5])
+            #expect(rendering[7] == String(depth + 1))
+            // The source line is cut around the caret, which is under the `5`.
+            let lines = rendering[2].split(separator: "\n").map(String.init)
+            let caret = try #require(lines.last?.firstIndex(of: "^")).utf16Offset(in: lines[lines.count - 1])
+            #expect(Array(lines[lines.count - 2].utf16)[caret] == UInt16(UInt8(ascii: "5")), "\(rendering[2])")
+        }
+    }
+
     /// One error against every other rendering of it.
     static func check(_ error: APIDecodeError, source: [UInt8]?) throws {
         let fields = try #require(JSONSerialization.jsonObject(with: Data(error.jsonLine.utf8)) as? [String: Any], "\(error.jsonLine)")
