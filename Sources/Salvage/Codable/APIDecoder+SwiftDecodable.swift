@@ -69,10 +69,14 @@ extension BridgeSettings {
         let path = base + document.steps(from: root.node, keys: inner, snakeCase: snakeCase)
         let fullError = error.withCodingPath(Array(path.dropFirst()))
         var location = context.location(of: root)
-        if context.reportsLocations, let target = document.resolve(from: root.node, keys: inner, snakeCase: snakeCase) {
+        let target = document.resolve(from: root.node, keys: inner, snakeCase: snakeCase)
+        if context.reportsLocations, let target {
             location = context.location(ofOffset: document.sourceOffset(target))
         }
-        context.record(APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: severity))
+        var recorded = APIDecodeError(path: path, reason: .swiftDecodingError(fullError), location: location, severity: severity)
+        // The kind of value the error is about, as every error recorded at a value has (`foundJSONType`, `found`).
+        recorded.foundElement = target.map(document.element)
+        context.record(recorded)
     }
 }
 

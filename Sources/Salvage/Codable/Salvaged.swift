@@ -73,6 +73,7 @@ public struct Salvaged<Value: APIDecodable>: Decodable {
             unlocated.value = error.value
             unlocated.note = error.note
             unlocated.hidesSource = error.hidesSource
+            unlocated.foundElement = error.foundElement
             return unlocated
         }
     }

@@ -53,7 +53,7 @@ extension RecordStreamEngine {
             for offset in value ..< parsed.end { envelopeText?.append(bytes[offset]) }
             if isRecordsMember && !metRecordsMember {
                 metRecordsMember = true
-                appendMissingRecords(found: parsed.document.element(0), at: value, bytes)
+                appendMissingRecords(found: parsed.document.element(0), valueText: parsed.document.valueText(0), at: value, bytes)
             }
             position = windowStart + parsed.end
             phase = .envelopeSeparator
@@ -113,7 +113,7 @@ extension RecordStreamEngine {
 
     private mutating func closeEnvelope(_ bytes: ByteReader) -> Bool {
         if !metRecordsMember {
-            appendMissingRecords(found: .absent, at: position - windowStart, bytes)
+            appendMissingRecords(found: .absent, valueText: nil, at: position - windowStart, bytes)
         }
         position += 1
         closeEnvelopeText()
@@ -124,11 +124,17 @@ extension RecordStreamEngine {
     /// A record with no value and one error, as the in-memory decode of a `[T]` under the records member gives:
     /// the envelope closed without that member (`found` `.absent`, at its `}`), or the member is not an array
     /// (at its value, which stays one of the envelope's members). E.g. `root > "items"([Order]) : No value is present`.
-    private mutating func appendMissingRecords(found: JSONElement, at index: Int, _ bytes: ByteReader) {
+    /// Like the in-memory error, it keeps the member's value (`valueText`, cut or redacted as values are) and,
+    /// in a decode that redacts values, shows no source excerpt (the envelope's line may hold one).
+    private mutating func appendMissingRecords(found: JSONElement, valueText: String?, at index: Int, _ bytes: ByteReader) {
         guard let member = recordsMember else { return }
         let path = [APICodingKey(hashKey: options.rootName), APICodingKey(hashKey: String(decoding: member, as: UTF8.self), swiftType: [T].self)]
         let location = locate(windowStart + index, bytes)
-        let error = APIDecodeError(path: path, reason: .unexpectedJSONType(actual: found), location: location)
+        var error = APIDecodeError(path: path, reason: .unexpectedJSONType(actual: found), location: location)
+        if options.keepsValues, let valueText {
+            error.value = options.redacts(path) ? redactedText : options.shownValue(valueText)
+        }
+        error.hidesSource = options.redactsValues
         append(line: location.line, result: APIDecodeResult(value: nil, errors: [error]))
     }
 

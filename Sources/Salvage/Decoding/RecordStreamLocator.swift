@@ -20,7 +20,7 @@ struct RecordStreamLocator {
             guard let first = bytes.firstIndex(of: UInt8(ascii: "\n"), from: start, to: end) else {
                 // A byte order mark at the stream's start is not a column (as `SourceLocation.locate` counts).
                 let mark = located == .start && windowStart == 0 ? SourceLocation.byteOrderMarkColumns(in: bytes, before: end) : 0
-                located = SourceLocation(offset: offset, line: located.line, column: located.column + Self.scalarCount(in: bytes, from: start, to: end) - mark)
+                located = SourceLocation(offset: offset, line: located.line, column: located.column + Self.scalarCount(in: bytes, from: start, to: end, windowStart: windowStart) - mark)
                 return located
             }
             var line = located.line + 1
@@ -29,13 +29,17 @@ struct RecordStreamLocator {
                 // A record usually starts a few bytes after the line feed that ends the one before: one loop counts
                 // what is left, line feeds and the column's scalars (no `\r` is among these bytes).
                 var column = 1
-                for index in lineStart ..< end {
+                var index = lineStart
+                while index < end {
                     let byte = bytes[index]
                     if byte == UInt8(ascii: "\n") {
                         line += 1
                         column = 1
-                    } else if byte & 0b1100_0000 != 0b1000_0000 {
+                        index += 1
+                    } else {
+                        // A scalar, or one U+FFFD for bytes that are not UTF-8 (see `SourceLocation.scalarCount`).
                         column += 1
+                        index += byte < 0x80 ? 1 : SourceLocation.sequenceLength(in: bytes, at: index, end: end)
                     }
                 }
                 located = SourceLocation(offset: offset, line: line, column: column)
@@ -46,7 +50,7 @@ struct RecordStreamLocator {
                 line += rest.count
                 lineStart = rest.last + 1
             }
-            located = SourceLocation(offset: offset, line: line, column: 1 + Self.scalarCount(in: bytes, from: lineStart, to: end))
+            located = SourceLocation(offset: offset, line: line, column: 1 + Self.scalarCount(in: bytes, from: lineStart, to: end, windowStart: windowStart))
             return located
         }
         // A `\r` (alone or in `\r\n`), or an offset out of order: the general rules.
@@ -72,19 +76,8 @@ struct RecordStreamLocator {
         return end <= carriageReturnFreeEnd
     }
 
-    /// The number of Unicode scalars that start in `start ..< end` (bytes that are not UTF-8 continuation bytes),
-    /// eight bytes at a time while they are ASCII: the column's count, as `SourceLocation.locate` makes it.
-    private static func scalarCount(in bytes: ByteReader, from start: Int, to end: Int) -> Int {
-        var count = 0
-        var index = start
-        while index &+ 8 <= end, bytes.word(index) & 0x8080_8080_8080_8080 == 0 {
-            count &+= 8
-            index &+= 8
-        }
-        while index < end {
-            if bytes[index] & 0b1100_0000 != 0b1000_0000 { count &+= 1 }
-            index &+= 1
-        }
-        return count
+    /// The number of Unicode scalars in `start ..< end`: the column's count, as `SourceLocation.locate` makes it.
+    private static func scalarCount(in bytes: ByteReader, from start: Int, to end: Int, windowStart: Int) -> Int {
+        SourceLocation.scalarCount(in: bytes, from: start, to: end, bytesStartTheInput: windowStart == 0)
     }
 }

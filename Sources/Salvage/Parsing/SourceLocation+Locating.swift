@@ -47,7 +47,7 @@ extension SourceLocation {
                 index += 1
             }
         }
-        column += scalarCount(in: bytes, from: lineStart, to: end)
+        column += scalarCount(in: bytes, from: lineStart, to: end, bytesStartTheInput: bytesStartTheInput)
         if lineStart == 0 && origin == .start && bytesStartTheInput {
             column -= byteOrderMarkColumns(in: bytes, before: end)
         }
@@ -63,21 +63,77 @@ extension SourceLocation {
     /// Lines shorter than this many bytes are counted in blocks rather than found one `memchr` call each.
     private static let shortLine = 512
 
-    /// The number of Unicode scalars that start in `start ..< end` (bytes that are not UTF-8 continuation
-    /// bytes), eight bytes at a time while they are ASCII. A `\r` of a `\r\n` counts as a column, as the
-    /// line break is taken at the `\n`.
-    private static func scalarCount(in bytes: ByteReader, from start: Int, to end: Int) -> Int {
+    /// The number of Unicode scalars in `start ..< end`, eight bytes at a time while they are ASCII. A `\r` of a
+    /// `\r\n` counts as a column, as the line break is taken at the `\n`.
+    ///
+    /// Bytes that are not UTF-8 count as `String(decoding:as: UTF8.self)` shows them — one U+FFFD for each
+    /// maximal subpart of an ill-formed sequence (a stray continuation byte is one) — so that the column agrees
+    /// with the line `APIDecodeError.diagnostic(source:)` shows. Only a broken element of a streamed array is
+    /// followed by more errors on its line; counting lead bytes alone put their carets left of their values.
+    static func scalarCount(in bytes: ByteReader, from start: Int, to end: Int, bytesStartTheInput: Bool) -> Int {
         var count = 0
         var index = start
+        if index < end && bytes[index] & 0b1100_0000 == 0b1000_0000 {
+            index = endOfCharacter(continuedAt: index, in: bytes, end: end, bytesStartTheInput: bytesStartTheInput)
+        }
         while index + 8 <= end, bytes.word(index) & 0x8080_8080_8080_8080 == 0 {
             count += 8
             index += 8
         }
         while index < end {
-            if bytes[index] & 0b1100_0000 != 0b1000_0000 { count += 1 }
-            index += 1
+            count += 1
+            index += bytes[index] < 0x80 ? 1 : sequenceLength(in: bytes, at: index, end: end)
         }
         return count
+    }
+
+    /// Where counting goes on when it starts at `index`, a continuation byte: after the character (or U+FFFD)
+    /// that began before `index` and goes on through it — counted with the column already known — or at
+    /// `index` itself when it is a stray byte (no lead in the three bytes before it takes it), a U+FFFD of its
+    /// own. When the bytes before `index` are not at hand (a stream's window starts there, not the input), the
+    /// continuation bytes are taken to belong to the character before them.
+    private static func endOfCharacter(continuedAt index: Int, in bytes: ByteReader, end: Int, bytesStartTheInput: Bool) -> Int {
+        for back in 1 ... 3 {
+            let lead = index - back
+            guard lead >= 0 else {
+                if bytesStartTheInput { return index }
+                var next = index
+                while next < end && bytes[next] & 0b1100_0000 == 0b1000_0000 { next += 1 }
+                return next
+            }
+            let byte = bytes[lead]
+            if byte & 0b1100_0000 == 0b1000_0000 { continue }
+            if byte < 0x80 { return index }
+            let length = sequenceLength(in: bytes, at: lead, end: end)
+            return lead + length > index ? lead + length : index
+        }
+        return index
+    }
+
+    /// The bytes one scalar takes at `index` (a non-ASCII lead byte), or, where the bytes are not UTF-8, the
+    /// bytes of the maximal subpart that one U+FFFD stands for (at least 1): the lead byte and the continuation
+    /// bytes that are valid after it (Unicode's table 3-7), none past `end`.
+    static func sequenceLength(in bytes: ByteReader, at index: Int, end: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var secondRange: ClosedRange<UInt8> = 0x80 ... 0xBF
+        switch lead {
+        case 0xC2 ... 0xDF: length = 2
+        case 0xE0: length = 3; secondRange = 0xA0 ... 0xBF
+        case 0xED: length = 3; secondRange = 0x80 ... 0x9F
+        case 0xE1 ... 0xEF: length = 3
+        case 0xF0: length = 4; secondRange = 0x90 ... 0xBF
+        case 0xF4: length = 4; secondRange = 0x80 ... 0x8F
+        case 0xF1 ... 0xF3: length = 4
+        default: return 1
+        }
+        var taken = 1
+        while taken < length, index + taken < end {
+            let byte = bytes[index + taken]
+            guard (taken == 1 ? secondRange : 0x80 ... 0xBF).contains(byte) else { break }
+            taken += 1
+        }
+        return taken
     }
 }
 

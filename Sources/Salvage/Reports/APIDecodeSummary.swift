@@ -8,7 +8,9 @@
 /// ```
 ///
 /// Summaries compare equal when their counts and groups do (samples compare as ``APIDecodeError``s do, by
-/// path and reason), e.g. after a round trip through its `Codable` form.
+/// path and reason), e.g. after a round trip through its `Codable` form — unless a sample is a
+/// `swift_decoding_error`: its `DecodingError` reads back as `dataCorrupted` without its coding path, so it
+/// compares unequal to the original (its description, JSON line and metadata are the same).
 public struct APIDecodeSummary: Sendable, Codable, Equatable, CustomStringConvertible {
     /// Errors that share a path template and a code.
     public struct Group: Sendable, Codable, Equatable {

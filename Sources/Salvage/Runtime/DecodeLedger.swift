@@ -227,6 +227,7 @@ struct DecodeLedger {
                 updated.value = error.value
                 updated.note = error.note
                 updated.hidesSource = error.hidesSource
+                updated.foundElement = error.foundElement
                 header.pointee.errors[entry.error] = updated
             }
         }

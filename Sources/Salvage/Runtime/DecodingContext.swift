@@ -388,32 +388,12 @@ final class DecodingContext {
 
     func offendingValue(at node: Int) -> String? {
         guard options.keepsValues, node >= 0 else { return nil }
-        let text = document.valueText(node)
-        // A text of at most `maximumValueLength` UTF-8 bytes has at most as many characters: most values are
-        // short, and `utf8.count` is read in place where `count` walks the grapheme clusters (~280 instructions).
-        guard text.utf8.count > options.maximumValueLength, text.count > options.maximumValueLength else { return text }
-        return String(text.prefix(max(0, options.maximumValueLength))) + "…"
+        return options.shownValue(document.valueText(node))
     }
 
     /// Whether a value at `path` must not be shown (`redactedKeys`, `redactedPaths`).
     private func isRedacted(_ path: [APICodingKey]) -> Bool {
-        let steps = path.dropFirst().map(\.stringValue)
-        if !options.redactedKeys.isEmpty, steps.contains(where: { options.redactedKeys.contains($0) }) {
-            return true
-        }
-        for pattern in options.redactedPaths {
-            // Split like an `APIQueryPath` (`\.` is a dot inside a key), so a key such as "user.email" can be named.
-            let parts = APIQueryPath(pattern).components.map { component -> String in
-                switch component {
-                case .key(let text), .keyOrIndex(let text): return text
-                case .index(let index): return String(index)
-                }
-            }
-            if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
-                return true
-            }
-        }
-        return false
+        options.redacts(path)
     }
 
     /// Element `index` of the array at `node`, or nil when `node` is not an array or the index is out of

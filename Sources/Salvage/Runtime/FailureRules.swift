@@ -106,8 +106,11 @@ extension APIDecoder {
                 context.fail(frame: frame)
             } else {
                 let parentDecoder = APIDecoder(context: context, frame: frame, node: parent, parent: -1, step: .root)
-                let error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason,
+                var error = APIDecodeError(path: BreadcrumbBuilder(context: context).path(toNode: parent), reason: reason,
                                            location: context.location(of: parentDecoder), severity: required ? .failure : .recovered)
+                // The offending value, as every error at a value keeps it (`<redacted>` at a redacted position, see `record`).
+                error.value = context.offendingValue(at: parent)
+                error.foundElement = context.foundElement(at: parent)
                 // Several fields read through the same wrong value: report it once.
                 if context.state.lastError != error {
                     context.record(error)
