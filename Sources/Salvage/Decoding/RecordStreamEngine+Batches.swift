@@ -183,7 +183,7 @@ extension RecordStreamEngine {
            let next = spare.successor(document: document, knownLocation: known, offsetBase: offsetBase, rootNode: rootNode) {
             return next
         }
-        return DecodingContext(document: document, rootNode: rootNode, options: options, rawInput: rawInput, reportsLocations: true,
+        return DecodingContext(document: document, rootNode: rootNode, options: elementOptions, rawInput: rawInput, reportsLocations: true,
                                knownLocation: known, offsetBase: offsetBase, isReusable: true)
     }
 }

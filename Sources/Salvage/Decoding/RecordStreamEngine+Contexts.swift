@@ -26,7 +26,8 @@ extension RecordStreamEngine {
            let next = spare.successor(document: document, knownLocation: relative, offsetBase: windowStart) {
             return next
         }
-        return DecodingContext(document: document, rootNode: 0, options: options, rawInput: rawInput, reportsLocations: true,
+        return DecodingContext(document: document, rootNode: 0, options: phase == .values ? options : elementOptions,
+                               rawInput: rawInput, reportsLocations: true,
                                knownLocation: relative, offsetBase: windowStart, isReusable: true)
     }
 

@@ -47,6 +47,8 @@ struct RecordStreamEngine<T: APIDecodable> {
     }
 
     let options: APIDecodeOptions
+    /// `options` for the elements of a top-level or envelope array: redaction sees the steps above the element.
+    let elementOptions: APIDecodeOptions
     let limits: ParseLimits
     let rawInput: InputBytes?
     private let layout: Layout
@@ -98,6 +100,7 @@ struct RecordStreamEngine<T: APIDecodable> {
         self.batches = batches ?? RecordStreamBatches(options: options)
         self.recordsMember = recordsMember.map { Array($0.utf8) }
         self.options = options
+        self.elementOptions = layout == .automatic ? options.forStreamedElements(under: recordsMember) : options
         self.layout = layout
         self.rawInput = rawInput
         self.maximumRecordSize = maximumRecordSize

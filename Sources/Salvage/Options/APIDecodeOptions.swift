@@ -84,8 +84,15 @@ public struct APIDecodeOptions: Sendable {
     /// Paths whose values are never kept in errors, as dotted patterns below the root where `*` matches
     /// any one key or index: `"user.password"`, `"people.*.email"`; `\.` is a dot inside a key, as in
     /// ``APIQueryPath`` (`"contact\\.email"` in Swift source names the key `contact.email`). An error at or below a matching
-    /// position has `value` `"<redacted>"` and a reason without the value, as with ``redactedKeys``.
+    /// position has `value` `"<redacted>"` and a reason without the value, as with ``redactedKeys``. The
+    /// elements of a streamed array (`records(from:to:)`) are matched both from the element and from the whole
+    /// document (`"*.email"`, `"orders.*.email"`); there a pattern naming an index hides that member in every element.
     public var redactedPaths: [String] = []
+
+    /// The steps above the values this decode's paths start at that ``redactedKeys`` and ``redactedPaths``
+    /// still see: empty but for the elements of a streamed array, whose paths start at the element
+    /// (`ValueRedaction.swift`).
+    var enclosingSteps: [EnclosingStep] = []
 
     /// Whether errors keep the offending value at all. True by default.
     public var keepsValues = true

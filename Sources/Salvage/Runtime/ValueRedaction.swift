@@ -8,10 +8,12 @@ extension APIDecodeOptions {
     var redactsValues: Bool { !redactedKeys.isEmpty || !redactedPaths.isEmpty }
 
     /// Whether a value at `path` (root first) must not be shown: a step is one of ``redactedKeys``, or a
-    /// pattern of ``redactedPaths`` matches the path or a prefix of it.
+    /// pattern of ``redactedPaths`` matches the path or a prefix of it — the path as it is, or, for a streamed
+    /// array's element, also as it is in the whole document (``enclosingSteps`` first).
     func redacts(_ path: [APICodingKey]) -> Bool {
         let steps = path.dropFirst().map(\.stringValue)
-        if !redactedKeys.isEmpty, steps.contains(where: { redactedKeys.contains($0) }) {
+        if !redactedKeys.isEmpty, steps.contains(where: { redactedKeys.contains($0) })
+            || enclosingSteps.contains(where: { $0.isOne(of: redactedKeys) }) {
             return true
         }
         for pattern in redactedPaths {
@@ -25,8 +27,27 @@ extension APIDecodeOptions {
             if parts.count <= steps.count, zip(parts, steps).allSatisfy({ $0 == "*" || $0 == $1 }) {
                 return true
             }
+            if !enclosingSteps.isEmpty, parts.count <= enclosingSteps.count + steps.count,
+               parts.indices.allSatisfy({ index in
+                   index < enclosingSteps.count ? enclosingSteps[index].matches(parts[index])
+                       : parts[index] == "*" || parts[index] == steps[index - enclosingSteps.count]
+               }) {
+                return true
+            }
         }
         return false
+    }
+
+    /// These options for the elements of a streamed array, each decoded as a record of its own with paths that
+    /// start at the element: redaction still sees the steps above it — the element's index, after the
+    /// envelope's member `member` — so `"*.email"` (or `"orders.*.email"`) and a redacted key `"orders"` hide
+    /// what they hide in the in-memory decode of the whole document. The index is any index: a pattern naming
+    /// one (`"3.email"`) redacts that member in every element.
+    func forStreamedElements(under member: String?) -> APIDecodeOptions {
+        guard redactsValues else { return self }
+        var options = self
+        options.enclosingSteps = (member.map { [EnclosingStep.key($0)] } ?? []) + [.anyIndex]
+        return options
     }
 
     /// A value's text as an error keeps it (``APIDecodeError/value``): cut to ``maximumValueLength`` characters
