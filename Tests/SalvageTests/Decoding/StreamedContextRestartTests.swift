@@ -74,7 +74,8 @@ struct StreamedContextRestartTests {
             records.append(Self.streamed(record))
             if let saw = record.result.value?.keptSaw { keptSaw.insert(saw) }
         }
-        #expect(records == Array(repeating: expected, count: 400).flatMap { $0 })
+        let everyRecord: [String] = Array(repeating: expected, count: 400).flatMap { (block: [String]) -> [String] in block }
+        #expect(records == everyRecord)
         #expect(keptSaw == ["nil nil"])
     }
 }

@@ -53,7 +53,8 @@ struct StreamedFileReadingTests {
         #expect(fromFile.count > 10_000)
         #expect(fromFile == fromMemory)
         #expect(fromFile.contains { $0.contains("Invalid JSON at line") })
-        #expect(reports.all.map(\.bytesRead) == [1 << 20, 2 << 20, count, count])
+        let bytesRead: [Int] = [1 << 20, 2 << 20, count, count]
+        #expect(reports.all.map(\.bytesRead) == bytesRead)
         #expect(reports.all.map(\.isFinished) == [false, false, false, true])
     }
 
