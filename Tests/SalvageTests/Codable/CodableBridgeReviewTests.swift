@@ -308,4 +308,18 @@ struct CodableBridgeReviewTests {
         let result = APIDataDecoder(options: options).decode(string: #"[{}, {}]"#, toDecodable: [ReadsUserInfo].self)
         #expect(result.value?.map(\.version) == [3, 3])
     }
+
+    struct Envelope: Decodable { let id: Int; let numbers: Salvaged<[Int]>; let later: Salvaged<[Int]>? }
+
+    @Test func salvagedInsideAnEnvelopeBothWays() throws {
+        let json = #"{"id": 1, "numbers": [1, "x", 3], "later": null}"#
+        let ours = APIDataDecoder().decode(string: json, toDecodable: Envelope.self)
+        #expect(ours.value?.numbers.value == [1, 3])
+        #expect(ours.value?.later == nil)
+        #expect(ours.errors.map(\.path.jsonPath) == [#"root["numbers"][1]"#])
+        let theirs = try JSONDecoder().decode(Envelope.self, from: Data(json.utf8))
+        #expect(theirs.numbers.value == [1, 3])
+        #expect(theirs.numbers.errors.count == 1)
+        #expect(theirs.later == nil)
+    }
 }
