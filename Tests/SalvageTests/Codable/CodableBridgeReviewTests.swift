@@ -322,4 +322,17 @@ struct CodableBridgeReviewTests {
         #expect(theirs.numbers.errors.count == 1)
         #expect(theirs.later == nil)
     }
+
+    struct HoldsLevel: Decodable, Sendable { let level: Level; let shape: Shape }
+
+    /// Null for a raw-value enum or an enum with associated values fails it as before the bridge handed
+    /// null to types' own `init(from:)`: found null, tagged with the enum's type.
+    @Test func salvageNullForEnums() {
+        let result = APIDataDecoder().decode(string: #"[{"level": null, "shape": "point"}, {"level": 1, "shape": null}]"#, toDecodable: [HoldsLevel].self)
+        #expect(result.value?.isEmpty == true)
+        #expect(result.errors.map(\.description) == [
+            #"root(Array<HoldsLevel>) > [0](HoldsLevel) > "level"(Level) : Unexpectedly found null"#,
+            #"root(Array<HoldsLevel>) > [1](HoldsLevel) > "shape"(Shape) : Unexpectedly found null"#,
+        ])
+    }
 }
