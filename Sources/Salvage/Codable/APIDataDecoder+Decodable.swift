@@ -28,7 +28,7 @@ extension DecodeDriver {
     static func decodeSwift<T: Decodable>(input: InputBytes, to type: T.Type, options: APIDecodeOptions) -> APIDecodeResult<T> {
         parse(input, options: options, ifInvalid: { invalidJSONError($0, for: T.self, options: options, value: $1) }) { document in
             withRoot(of: document, rootNode: 0, rawInput: input, reportsLocations: true, options: options) {
-                $0.decodeRequired(swiftDecodable: T.self)
+                $0.decodeRequiredRoot(swiftDecodable: T.self)
             }
         }
     }

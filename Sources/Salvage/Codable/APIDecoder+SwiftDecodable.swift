@@ -22,8 +22,19 @@ extension APIDecoder {
         decodeSwift(T.self, required: false)
     }
 
-    private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool) -> T? {
-        switch presence(acceptingNull: T.self is any OptionalMarker.Type) {
+    /// The root of ``APIDataDecoder/decode(data:toDecodable:)``: as ``decodeRequired(swiftDecodable:)``, except
+    /// that a null root is handed to a type of the user's own, whose `init(from:)` decides what null means
+    /// (as with `JSONDecoder`: a type with a default for null decodes it).
+    func decodeRequiredRoot<T: Decodable>(swiftDecodable type: T.Type) -> T? {
+        guard let value = decodeSwift(T.self, required: true, acceptingNull: BridgeTypeKind.of(T.self).isOther) else {
+            failRequired()
+            return nil
+        }
+        return value
+    }
+
+    private func decodeSwift<T: Decodable>(_ type: T.Type, required: Bool, acceptingNull: Bool = false) -> T? {
+        switch presence(acceptingNull: acceptingNull || T.self is any OptionalMarker.Type) {
         case .keptPastItsDecode:
             return nil
         case .missing:

@@ -27,6 +27,12 @@ enum BridgeTypeKind {
     /// Anything else: the type's own `init(from:)`.
     case other
 
+    /// Whether values of the type are decoded by its own `init(from:)`, which decides what null means.
+    var isOther: Bool {
+        if case .other = self { return true }
+        return false
+    }
+
     /// The kind of `T`, by the comparisons and casts the cache saves.
     static func of<T>(_ type: T.Type) -> BridgeTypeKind {
         if let scalar = scalarConversion(for: T.self) { return .scalar(scalar) }

@@ -100,7 +100,10 @@ struct DocumentDecoder: Decoder {
     /// looks it up anyway, and a collection once for all its elements.
     func decode<T: Decodable>(_ type: T.Type, framed: Bool = true, kind: BridgeTypeKind) throws -> T {
         try checkOpen()
-        if document.kind(node) == .null, !(T.self is any OptionalMarker.Type) { throw foundNull(T.self) }
+        // A type of the user's own (`.other`) decides about null in its `init(from:)`, as with `JSONDecoder`:
+        // a property wrapper or a type with a default for null accepts it; a synthesized model's keyed
+        // container throws the same `valueNotFound`.
+        if document.kind(node) == .null, !(T.self is any OptionalMarker.Type), !kind.isOther { throw foundNull(T.self) }
         switch kind {
         case .scalar(let scalar):
             return try convertOpened(scalar, as: T.self)

@@ -51,9 +51,13 @@ final class KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let convertedMembers {
             return convertedMembers.names.compactMap { Key(stringValue: $0) }
         }
+        // Each key once, as `JSONDecoder` lists them: a key repeated in the JSON is one member (the last wins),
+        // and a custom `init(from:)` building `Dictionary(uniqueKeysWithValues:)` from `allKeys` would trap.
         var keys: [Key] = []
+        var seen: Set<String> = []
         document.forEachMember(of: decoder.node) { key, _ in
-            if let codingKey = Key(stringValue: document.string(key)) { keys.append(codingKey) }
+            let name = document.string(key)
+            if seen.insert(name).inserted, let codingKey = Key(stringValue: name) { keys.append(codingKey) }
         }
         return keys
     }

@@ -89,12 +89,19 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
-        return try advance().container(keyedBy: NestedKey.self)
+        // Moves on only once the element is an object, as `JSONDecoder` does: a `try?` that falls back to
+        // decoding the element otherwise must still find it (it was skipped).
+        let container = try decoder.child(cursor, index: currentIndex).container(keyedBy: NestedKey.self)
+        _ = advance()
+        return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkNotAtEnd((any UnkeyedDecodingContainer).self)
-        return try advance().unkeyedContainer()
+        // Moves on only once the element is an array (see `nestedContainer(keyedBy:)`).
+        let container = try decoder.child(cursor, index: currentIndex).unkeyedContainer()
+        _ = advance()
+        return container
     }
 
     mutating func superDecoder() throws -> any Decoder {

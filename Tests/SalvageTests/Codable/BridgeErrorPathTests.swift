@@ -66,7 +66,7 @@ struct BridgeErrorPathTests {
         Case(name: "a missing model", member: "",
              outcome: "keyNotFound outer|nil: No value associated with key m.", decode: outcome(Inner.self), foundation: foundation(Inner.self)),
         Case(name: "null for a model", member: #""m": null"#,
-             outcome: "valueNotFound outer|nil m|nil: Expected Inner value but found null instead.", decode: outcome(Inner.self), foundation: foundation(Inner.self)),
+             outcome: "valueNotFound outer|nil m|nil: Expected a dictionary but found null instead.", decode: outcome(Inner.self), foundation: foundation(Inner.self)),
         Case(name: "null for a scalar", member: #""m": null"#,
              outcome: "valueNotFound outer|nil m|nil: Expected Int value but found null instead.", decode: outcome(Int.self), foundation: foundation(Int.self)),
         Case(name: "null for an array", member: #""m": null"#,
