@@ -29,9 +29,14 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
     /// Moves to the next element and returns a decoder for the current one.
     private mutating func advance() -> DocumentDecoder {
         let element = decoder.child(cursor, index: currentIndex)
+        moveToNextElement()
+        return element
+    }
+
+    /// Moves past the current element (whose decoder the caller already made).
+    private mutating func moveToNextElement() {
         cursor = decoder.document.next(after: cursor)
         currentIndex += 1
-        return element
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -92,7 +97,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         // Moves on only once the element is an object, as `JSONDecoder` does: a `try?` that falls back to
         // decoding the element otherwise must still find it (it was skipped).
         let container = try decoder.child(cursor, index: currentIndex).container(keyedBy: NestedKey.self)
-        _ = advance()
+        moveToNextElement()
         return container
     }
 
@@ -100,7 +105,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
         try checkNotAtEnd((any UnkeyedDecodingContainer).self)
         // Moves on only once the element is an array (see `nestedContainer(keyedBy:)`).
         let container = try decoder.child(cursor, index: currentIndex).unkeyedContainer()
-        _ = advance()
+        moveToNextElement()
         return container
     }
 
